@@ -535,7 +535,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 		"mean workers held":  {"busiest 2–3s: mean 1"},
 		// The chart's own shortest keys, in order: the steps kept, then the rule alone (review
 		// 31 #1: an index into the forms quoted the steps as "the rule alone").
-		"strips": {"nothing but zeros", `"⣀ 0.05+ ▁ 10+ ▂ 20+ … █ 80", then "⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05 to <10" on 0–80`},
+		"strips": {"nothing but zeros", `"█ 80 ⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05+ ▁ 10+ …" on 0–80`},
 		// The rule the narrator names but cannot show (newcomer 29).
 		"adaptive limit": {"rises while each second's p90 of the calls' latency, smoothed (a moving median of 5, then an average), stays within 1/(1−2/limit) of its running mean of those (about 10 seconds), 1.07× at 30", "1.2× at 36 (from a limit of 100, 5 and 12 in place of 2 and 6)", "neither the p90 nor its mean is charted"},
 	} {
@@ -735,7 +735,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 	// The blocks' key on every chart of strips, ⣀ drawn or not (newcomer 28: "the block
 	// heights have no key; the ⣀ key appears only on some screens"), every step where they
 	// fit with ⣀'s least (newcomer 38 G4).
-	if !strings.Contains(got, "⣀ 0.05+ ▁ 2.5+ ▂ 5+ ▃ 7.5+ ▄ 10+ ▅ 12.5+ ▆ 15+ ▇ 17.5+ █ 20") {
+	if !strings.Contains(got, "█ 20 ⣀ 0.05+ ▁ 2.5+ ▂ 5+ ▃ 7.5+ ▄ 10+ ▅ 12.5+ ▆ 15+ ▇ 17.5+") {
 		t.Errorf("no ⣀ drawn: want the strips' key all the same:\n%s", got)
 	}
 	// On a line of its own in a narrow chart, the key in as few words as fit, never wider
