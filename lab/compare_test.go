@@ -51,11 +51,12 @@ func TestCompareClasses(t *testing.T) {
 	if r := CompareClasses(&a, &b); !r[len(r)-1].Significant || r[len(r)-1].Better != 1 {
 		t.Errorf("p99 3s → 0.3s, bounded, the same counts: %+v, want better", r[len(r)-1])
 	}
-	// The same system measured two ways (B sent closed loop): a result, neither better nor worse.
+	// The same system measured two ways (B sent closed loop): the method's, neither better nor
+	// worse, and no chance verdict (two measures, newcomer 48 W-minor-2).
 	b.Config.Traffic.Mode = Closed
 	r := CompareClasses(&a, &b)
-	if p99 := r[len(r)-2]; p99.Counter != "p99" || !p99.Significant || p99.Better != 0 || p99.Name() != "p99 A since arrival, B since sent" { // A first, as its column (newcomer 38 W6)
-		t.Errorf("p99 3s → 0.3s, open against closed loop: %+v, want a result, uncoloured, named the artefact it is", p99)
+	if p99 := r[len(r)-2]; p99.Counter != "p99" || p99.Significant || !p99.Method || p99.Better != 0 || p99.Name() != "p99 A since arrival, B since sent" { // A first, as its column (newcomer 38 W6)
+		t.Errorf("p99 3s → 0.3s, open against closed loop: %+v, want the method's, uncoloured, named the artefact it is", p99)
 	}
 	// And the p99 both timed from when each request was due (newcomer 14: "p99 2.0ms 935ms
 	// +933ms" stood bare beside A's own corrected p99 of 935ms): the closed loop's
@@ -147,7 +148,7 @@ func TestCompareP50StandsIn(t *testing.T) {
 	// The line under it, as the screen's (newcomer 14: a latency-only verdict printed none),
 	// and said of failures: no payment ended ok in either run (newcomer 14, hops: "610ms
 	// sooner" read as payments served faster).
-	want := "\n» users: payment p50 1.61s → 1.01s (none ok: time out 600ms sooner); no count differs beyond noise\n"
+	want := "\n» users: payment p50 1.61s → 1.01s (none ok: time out 600ms sooner); no count differs beyond chance\n"
 	if !strings.Contains(table.String(), want) {
 		t.Errorf("written table without %q:\n%s", want, table.String())
 	}
@@ -626,7 +627,7 @@ func TestTooFewOneWording(t *testing.T) {
 	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, TooFewKey()) {
 		t.Errorf("the help does not say %q", TooFewKey())
 	}
-	if short := TooFewBrief; !strings.HasPrefix(short, TooFewMark+" too few: p99 needs "+fmt.Sprint(P99Needs())) {
+	if short := TooFewBrief; !strings.HasPrefix(short, TooFewMark+" too few: p99 needs ≥"+fmt.Sprint(P99Needs())) {
 		t.Errorf("the short key %q lacks the words", short)
 	}
 	c := Comparison{Rows: []ComparisonRow{{Class: Signup, Counter: "p99", A: int64(3 * time.Millisecond), B: int64(3 * time.Millisecond), Unjudged: true}}}
@@ -650,12 +651,12 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true},
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
-	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; ≈ where a difference this size comes by chance more than 1 time in 20, counting every count compared" +
-		" · bare +n, -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs 368 ended; p50 row hidden: A and B within noise; with fewer than 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
+	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; ≈ could be chance: more than 1 in 20, all rows together" +
+		" · bare +n, -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs ≥368 ended; p50 row hidden: could be chance; with fewer than 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end while 1 − 0.99ⁿ < 97.5%, so n ≥ 368"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
-	if last := forms[len(forms)-1]; last != "≈ could be chance · ? too few: p99 needs 368 ended" {
+	if last := forms[len(forms)-1]; last != "≈ could be chance · ? too few: p99 needs ≥368 ended" {
 		t.Errorf("briefest %q", last)
 	}
 }
@@ -672,7 +673,7 @@ func TestTooFewCountSaysWhy(t *testing.T) {
 	// Its p50 stands in, a row under it (review 27 #9: without one, "stood in" was "alone").
 	stoodIn := []ComparisonRow{{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true},
 		{Class: Payment, Counter: "p50", A: 4, B: 2, Significant: true, Better: 1}}
-	needs := TooFewMark + " too few: p99 needs " + fmt.Sprint(P99Needs())
+	needs := TooFewMark + " too few: p99 needs ≥" + fmt.Sprint(P99Needs())
 	for name, few := range map[string][]ComparisonRow{"alone": {alone}, "stood in": stoodIn, "both": append([]ComparisonRow{alone}, stoodIn...)} {
 		forms := NoiseRule(append([]ComparisonRow{bare, noise}, few...), false, label)
 		// Where a p50 row stands in for every "?", "see p50 row" outlasts its condition; not
@@ -710,7 +711,7 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 		{Class: Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}},
 		{Class: Health, Counter: "ok", A: 5, B: 7, Chance: 1, Units: [2]int64{1, 2}},
 	} {
-		want := []string{"≈ could be chance: a difference this size comes by chance more than 1 time in 20, counting every count compared",
+		want := []string{"≈ could be chance: more than 1 in 20, all rows together",
 			"≈ could be chance: same arrivals, timing alone can do it", ApproxKey}
 		if got := NoiseRule([]ComparisonRow{r}, false, label); !slices.Equal(got, want) {
 			t.Errorf("%d votes at chance %v: %q, want no example, %q", r.Units[0]+r.Units[1], r.Chance, got, want)
@@ -726,7 +727,7 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 		t.Error("the help does not name the tests")
 	}
 	some := []ComparisonRow{{Class: Payment, Counter: "ok", A: 50, B: 55, Chance: BinomialTest(5, 7, 0.5), Units: [2]int64{2, 5}}}
-	if want := "≈ chance: payment ok 50 → 55 is 7 requests, 5 or more one way: 7 tossed coins do that 1 time in 2; ≈ where a difference this size comes by chance more than 1 time in 20, counting every count compared"; NoiseRule(some, false, label)[0] != want {
+	if want := "≈ chance: payment ok 50 → 55 is 7 requests, 5 or more one way: 7 tossed coins do that 1 time in 2; ≈ could be chance: more than 1 in 20, all rows together"; NoiseRule(some, false, label)[0] != want {
 		t.Errorf("%q, want %q", NoiseRule(some, false, label)[0], want)
 	}
 }
@@ -761,8 +762,8 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		want string
 	}{
 		{[]ComparisonRow{bare}, "bare +n, -n: beyond chance, which makes one under about 1 time in 20"},
-		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; ≈ where a difference this size comes by chance more than 1 time in 20, counting every count compared"},
-		{[]ComparisonRow{bare, few}, "bare +n, -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs 368 ended; p50 row hidden: A and B within noise; with fewer than 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
+		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; ≈ could be chance: more than 1 in 20, all rows together"},
+		{[]ComparisonRow{bare, few}, "bare +n, -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs ≥368 ended; p50 row hidden: could be chance; with fewer than 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end while 1 − 0.99ⁿ < 97.5%, so n ≥ 368"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -788,7 +789,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		}
 	}
 	// No p50 row: why none, not "see p50 row" (newcomer 35 #12).
-	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewNoP50 + "A and B within noise"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
+	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewNoP50 + "could be chance"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
 		t.Errorf("%q: not a form, or wider than 120", line)
 	}
 	// "see p50 row" outlasts "shown only if…" where a p50 row is under a ?, never where none is.
@@ -805,7 +806,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	// bare is cut last: without colour nothing else says a bare difference is a result (the
 	// review: 80x24 NO_COLOR kept ?'s long words and dropped it).
 	for _, f := range forms {
-		if strings.Contains(f, "≈ chance: ") && !strings.Contains(f, TooFewNoP50+"A and B within noise") {
+		if strings.Contains(f, "≈ chance: ") && !strings.Contains(f, TooFewNoP50+"could be chance") {
 			t.Errorf("the example kept over ?'s words: %q", f)
 		}
 		if !strings.Contains(f, UnmarkedKey) && !strings.HasSuffix(f, TooFewMeans) {
@@ -829,12 +830,12 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		t.Errorf("under 6 ended: no rule")
 	}
 	for _, f := range forms {
-		if strings.Contains(f, "within noise") || strings.Contains(f, "agree") || !strings.Contains(f, TooFewMeans) {
+		if strings.Contains(f, TooFewNoP50+"could be chance") || strings.Contains(f, "agree") || !strings.Contains(f, TooFewMeans) {
 			t.Errorf("? with too few for a p50 as well: %q", f)
 		}
 		// Why no p50 row, wherever the rule says when one is shown (review 27 #5: "shown only
 		// if beyond noise" alone read as the p50s within noise).
-		if strings.Contains(f, "shown only if") && !strings.Contains(f, "shown only if beyond noise, not if too few") {
+		if strings.Contains(f, "shown only if") && !strings.Contains(f, "shown only if beyond chance, not if too few") {
 			t.Errorf("? with too few for a p50, not said: %q", f)
 		}
 	}
@@ -901,7 +902,7 @@ func TestNoiseRuleSaysInFlightEnded(t *testing.T) {
 		{Class: Payment, Counter: "timed out", A: 44, B: 47, Chance: 0.25, Units: [2]int64{0, 3}},
 		{Class: Payment, Counter: "in flight", A: 5, B: 2, Chance: 0.25, Units: [2]int64{3, 0}},
 	}
-	want := "≈ chance: payment timed out 44 → 47 is 3 requests (in flight 5 → 2), all one way: 3 tossed coins do that 1 time in 4; ≈ where a difference this size comes by chance more than 1 time in 20, counting every count compared"
+	want := "≈ chance: payment timed out 44 → 47 is 3 requests (in flight 5 → 2), all one way: 3 tossed coins do that 1 time in 4; ≈ could be chance: more than 1 in 20, all rows together"
 	if got := NoiseRule(rows, false, TrafficConfig{}.Label)[0]; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
@@ -958,7 +959,7 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 	}
 	noisy := slices.Clone(retry)
 	noisy[0].A, noisy[0].B = 3, 5
-	if got := Lesson(noisy, newVerdict(noisy, [numClasses]turnedAway{}), label)[0]; !strings.Contains(got, "; payment ok within noise, its not ok ended another way: ") {
+	if got := Lesson(noisy, newVerdict(noisy, [numClasses]turnedAway{}), label)[0]; !strings.Contains(got, "; payment ok could be chance, its not ok ended another way: ") {
 		t.Errorf("ok 3 → 5 not shown to differ: %q", got)
 	}
 	if last := lesson[len(lesson)-1]; last != "» users: B better: signup ok +22" { // the trade outlasts the move

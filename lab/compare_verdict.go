@@ -380,7 +380,7 @@ func lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	held := map[Class]string{}
 	for _, r := range rows {
 		if r.Counter == OK.Word() {
-			held[r.Class] = "ok within noise"
+			held[r.Class] = "ok could be chance"
 			if r.A == r.B {
 				held[r.Class] = "ok " + FmtCount(r.A) + " in both"
 			}
@@ -454,11 +454,11 @@ func lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	// Their counts, where a count below the pool does differ (newcomer 27: "no count differs
 	// beyond noise" beside the unmarked "past user's deadline 768 0 -768", the row now
 	// "after user answered").
-	noCount := "no count differs beyond noise"
+	noCount := "no count differs beyond chance"
 	if len(unseen) > 0 {
-		noCount = "no count of theirs differs beyond noise"
+		noCount = "no count of theirs differs beyond chance"
 	}
-	users := "nothing users see differs beyond noise"
+	users := "nothing users see differs beyond chance"
 	switch {
 	case len(seen) > 0 && !counts:
 		users = "users: " + strings.Join(seen, ", ") + "; " + noCount

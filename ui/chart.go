@@ -111,9 +111,9 @@ func (spec chartSpec) least() float64 {
 	return math.SmallestNonzeroFloat64
 }
 
-// stripKeys say what a strip's blocks are, after a chart's title: the step each block
-// from ▁ to █ adds, in the chart's units, and someMark's rule, in full; then, where the
-// plot draws someMark (some), its rule alone, else the steps alone. One key on every chart
+// stripKeys say what a strip's blocks are, after a chart's title: the top, someMark's
+// least and the step each block from ▁ to █ adds, in the chart's units; then, where the
+// plot draws someMark (some), without the top, else without someMark. One key on every chart
 // of strips: the eighths had none, and someMark's only where drawn (newcomer 28: "dividing
 // the range by 8 in your head"), and "eighths of the range" left what ▁ is to reckon, 2.5
 // workers of 20 or 10 of 80 (newcomer 31); one rule, whole in every form (newcomer 29: "⣀
@@ -131,7 +131,7 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 		if spec.keyUnit != "" {
 			keyUnit = " " + spec.keyUnit
 		}
-		return stripKeys(step, top, fmtStep, keyUnit, "", "", false)
+		return stripKeys(step, top, fmtStep, keyUnit, "", false)
 	case spec.pool:
 		// Each form then the same without the unit, left to the title ("workers held"): a
 		// fleet's title, whose replicas in rotation it says, left no room for the key at
@@ -139,74 +139,70 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 		// newcomer 36 #33). Where ⣀ is drawn or not: at 120x40 every step with ⣀'s least
 		// before them fits in 59 columns bare, where "▁ 2.5+ ▂ 5+ … █ 20 workers" left ▃ to
 		// ▇ to reckon (newcomer 38 G4).
-		keys := stripKeys(step, top, fmtStep, " workers", heldLeastWord, " workers", some)
-		bare := stripKeys(step, top, fmtStep, "", heldLeastWord, "", some)
-		out := []string{keys[0]} // not keys[:1]: appending to that would write over keys
-		for i := 1; i < len(keys); i++ {
+		keys := stripKeys(step, top, fmtStep, " workers", heldLeastWord, some)
+		bare := stripKeys(step, top, fmtStep, "", heldLeastWord, some)
+		var out []string
+		for i := range keys {
 			out = append(out, keys[i], bare[i])
 		}
-		return out
+		return slices.Compact(out)
 	case spec.keyUnit != "":
 		// Its unit where it fits; where the chart is too narrow for it beside the bare title
 		// (a compare half's queue chart at 125 columns), the rule bare rather than no key
 		// to the ⣀ it draws.
-		bare := stripKeys(step, top, fmtStep, "", "1", "", some)
-		return append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, "1", " "+spec.keyUnit, some), bare[len(bare)-1])
+		bare := stripKeys(step, top, fmtStep, "", "1", some)
+		return slices.Compact(append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, "1", some), bare[len(bare)-1]))
 	}
 	// Every step with someMark's least before them, then the same without the unit that
 	// the strips' axis gives ("0–640/s┤"), before an ellipsis: the postmortem's arrivals
 	// missed the room for "/s" by a column (newcomer 38 G4).
-	keys := stripKeys(step, top, fmtStep, spec.unit, "1", spec.unit, some)
+	keys := stripKeys(step, top, fmtStep, spec.unit, "1", some)
 	if spec.unit != "" {
-		keys = slices.Insert(keys, 2, stripKeys(step, top, fmtStep, "", "1", "", some)[1])
+		keys = slices.Insert(keys, 1, stripKeys(step, top, fmtStep, "", "1", some)[0])
 	}
 	return keys
 }
 
 // stripKeys are the key's forms (chartSpec.stripKeys), widest first, for blocks of step
 // each up to top, written by write, the top in unit; someMark from its least, from, to under
-// ▁'s start, in ruleUnit ("": no rule, nothing draws as someMark). Each block says where it
-// starts, "▁ 2.5+": "▁…█ steps of 2.5 workers" left ▁ to be read as about 2.5, 0–2.5 or
-// 2.5–5 (newcomer 33: a glyph is the floor of its band). Every step where it fits, then
-// "▁ 3+ ▂ 6+ … █ 24/s": an ellipsis in every key left ▃ to ▇ to be reckoned (n37 #1).
-// someMark's rule from its least to under ▁'s start: "⣀ 1+/s" alone asked whether ⣀ is
-// exactly 1 or some, and "⣀ 0.05+ workers" beside "▁ 8+" drew 7.5 busy workers of 64 as
-// almost none (newcomer 34 #20); where the rule does not fit, its least before the steps,
-// "⣀ 0.05+ ▁ 2.5+ …", ▁'s start its end: "⣀ <2.5" dropped the least and told ⣀ two ways on
-// one screen (review 31 #5). The shortest, where ⣀ is drawn, is its rule alone, which keeps
-// the step: a rule without it left the step to be worked out from the axis (newcomer 33).
-func stripKeys(step, top float64, write func(float64) string, unit, from, ruleUnit string, some bool) []string {
+// ▁'s start ("": nothing draws as someMark). Each block says where it starts, "▁ 2.5+":
+// "▁…█ steps of 2.5 workers" left ▁ to be read as about 2.5, 0–2.5 or 2.5–5 (newcomer 33:
+// a glyph is the floor of its band). Every step where it fits, then "▁ 3+ ▂ 6+ …": an
+// ellipsis in every key left ▃ to ▇ to be reckoned (n37 #1). The top first, "█ 24/s ▁ 3+",
+// as the scale moves from chart to chart with the traffic, so ▂ on one is not ▂ on the next
+// (newcomer 48 W-minor-3), and someMark keyed one way on every chart, in the blocks' own
+// grammar before ▁, "⣀ 1+ ▁ 3+": a rule "⣀ 1 to <3/s" on one chart beside "⣀ 1+ ▁ 5+" on
+// the next keyed it two ways (newcomer 48 W-minor-3). Where ⣀ is drawn, the shortest forms
+// leave the top to the strips' axis and keep ⣀ and where ▁ starts: a rule without the step
+// left it to be worked out from the axis (newcomer 33).
+func stripKeys(step, top float64, write func(float64) string, unit, from string, some bool) []string {
 	var every []string
 	for i := 1; i < len(eighths)-1; i++ {
 		every = append(every, fmt.Sprintf("%c %s+", eighths[i], write(float64(i)*step)))
 	}
-	end := fmt.Sprintf("█ %s%s", write(top), unit)
-	all := strings.Join(append(every, end), " ")
-	short := strings.Join([]string{every[0], every[1], "…", end}, " ")
-	if from == "" { // no rule: nothing draws as someMark
-		return []string{"  " + all, "  " + short}
+	head := fmt.Sprintf("█ %s%s ", write(top), unit)
+	all, short := strings.Join(every, " "), strings.Join([]string{every[0], every[1], "…"}, " ")
+	if from == "" { // nothing draws as someMark
+		return []string{"  " + head + all, "  " + head + short}
 	}
-	rule := fmt.Sprintf("%c %s to <%s%s", someMark, from, write(step), ruleUnit)
 	lead := fmt.Sprintf("%c %s+ ", someMark, from)
-	keys := []string{"  " + all + "; " + rule, "  " + lead + all, "  " + short + "; " + rule, "  " + lead + short}
+	keys := []string{"  " + head + lead + all, "  " + head + lead + short}
 	if some {
-		// The steps without the top the axis gives, then the rule alone, which keys no block
-		// (keysDrawn drops it where blocks are drawn): "⣀ 0.05 to <2.5" over ▂▂▃▃ left ▂ and
-		// ▃ unkeyed (newcomer 41 W4).
-		return append(keys, "  "+lead+strings.Join(every[:2], " ")+" …", "  "+rule)
+		// The top left to the axis ("P 0–24/s┤"), then ▁'s start alone after ⣀.
+		return append(keys, "  "+lead+short, "  "+lead+every[0]+" …")
 	}
-	return append(keys, "  "+all, "  "+short)
+	return append(keys, "  "+head+all, "  "+head+short)
 }
 
 // keysDrawn are keys' forms that key every mark of plot (every) and the rest (rule): where
-// it draws a block, those that name the blocks, not someMark's rule alone (newcomer 41 W4
-// and G10: "⣀ 1 to <15/s" over ▁▃▅▇ left ▃ to ▇ to be guessed).
+// it draws a block, those that name the blocks' step, ▁ and ▂, not someMark's with where ▁
+// starts alone (newcomer 41 W4 and G10: "⣀ 1 to <15/s" over ▁▃▅▇ left ▃ to ▇ to be guessed).
 func keysDrawn(keys []string, plot string) (every, rule []string) {
 	if !strings.ContainsAny(plot, string(eighths[1:])) {
 		return keys, nil
 	}
 	for _, k := range keys {
-		if strings.ContainsRune(k, eighths[1]) {
+		if strings.ContainsRune(k, eighths[2]) {
 			every = append(every, k)
 		} else {
 			rule = append(rule, k)

@@ -535,7 +535,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 		"mean workers held":  {"busiest 2–3s: mean 1"},
 		// The chart's own shortest keys, in order: the steps kept, then the rule alone (review
 		// 31 #1: an index into the forms quoted the steps as "the rule alone").
-		"strips": {"nothing but zeros", `"⣀ 0.05+ ▁ 10+ ▂ 20+ … █ 80", then "⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05 to <10" on 0–80`},
+		"strips": {"nothing but zeros", `"█ 80 ⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05+ ▁ 10+ …" on 0–80`},
 		// The rule the narrator names but cannot show (newcomer 29).
 		// Its bounds as ratios, worked, which the narrator leaves here (newcomer 48 G-MAJOR-1).
 		"adaptive limit": {"the p90 each second's p90 of the calls' latency, smoothed (a moving median of 5, then an average), the mean its running mean of those (about 10 seconds); it rises while that is at most 2 (under its alpha, 3), so while the p90 stays within 1/(1−2/limit) of the mean, 1/(1−2/30) = 1.07×", "1/(1−6/36) = 1.20×, and holds between (from a limit of 100, 5 and 12 in place of 2 and 6)", "neither the p90 nor its mean is charted"},
@@ -737,7 +737,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 	// The blocks' key on every chart of strips, ⣀ drawn or not (newcomer 28: "the block
 	// heights have no key; the ⣀ key appears only on some screens"), every step where they
 	// fit with ⣀'s least (newcomer 38 G4).
-	if !strings.Contains(got, "⣀ 0.05+ ▁ 2.5+ ▂ 5+ ▃ 7.5+ ▄ 10+ ▅ 12.5+ ▆ 15+ ▇ 17.5+ █ 20") {
+	if !strings.Contains(got, "█ 20 ⣀ 0.05+ ▁ 2.5+ ▂ 5+ ▃ 7.5+ ▄ 10+ ▅ 12.5+ ▆ 15+ ▇ 17.5+") {
 		t.Errorf("no ⣀ drawn: want the strips' key all the same:\n%s", got)
 	}
 	// On a line of its own in a narrow chart, the key in as few words as fit, never wider

@@ -663,7 +663,7 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 		{Class: lab.Signup, Counter: "ok", A: 43, B: 43},
 		{Class: lab.Signup, Counter: "p99", A: int64(4 * time.Millisecond), B: int64(4200 * time.Microsecond)},
 	}
-	want := "» nothing users see differs beyond noise; unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
+	want := "» nothing users see differs beyond chance; unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
 	for _, w := range []int{56, 80, 120} {
 		lines := verdictLines(lab.Lesson(rows, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
@@ -679,7 +679,7 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	// figures: "nothing differs" beside 1.68s → 1.09s read as a finding (newcomer 10).
 	few := slices.Clone(rows)
 	few[6].Unjudged = true
-	wantFew := "» users: no count of theirs differs beyond noise, p99 too few to judge (?: signup 4.0ms → 4.2ms); unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
+	wantFew := "» users: no count of theirs differs beyond chance, p99 too few to judge (?: signup 4.0ms → 4.2ms); unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
 	if got := strings.Join(strings.Fields(strings.Join(verdictLines(lab.Lesson(few, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 80, false), " ")), " "); got != wantFew {
 		t.Errorf("a p99 too few to judge among the users' rows: %q", got)
 	}
@@ -708,7 +708,7 @@ func TestVerdictNamesTheP50(t *testing.T) {
 		{Class: lab.Payment, Counter: "p50", A: int64(1610 * time.Millisecond), B: int64(1010 * time.Millisecond), Significant: true, Better: 1},
 		{Class: lab.Payment, Counter: lab.AfterAnswerWord, A: 1168, B: 0, Significant: true, Better: 1, Unseen: true},
 	}
-	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count of theirs differs beyond noise; unseen by users, the calls differ: after user answered 1168 → 0"
+	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count of theirs differs beyond chance; unseen by users, the calls differ: after user answered 1168 → 0"
 	for _, w := range []int{56, 80, 120} {
 		lines := verdictLines(lab.Lesson(rows, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
@@ -716,7 +716,7 @@ func TestVerdictNamesTheP50(t *testing.T) {
 		}
 	}
 	// The p50 alone, no call rows: still named, the row a reader would miss.
-	if got := strings.Join(verdictLines(lab.Lesson(rows[:4], lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 200, false), " "); got != "» users: payment p50 1.61s → 1.01s (600ms sooner); no count differs beyond noise" {
+	if got := strings.Join(verdictLines(lab.Lesson(rows[:4], lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 200, false), " "); got != "» users: payment p50 1.61s → 1.01s (600ms sooner); no count differs beyond chance" {
 		t.Errorf("p50 alone: %q", got)
 	}
 }
@@ -1023,7 +1023,7 @@ func TestRuleSaysHowAt120(t *testing.T) {
 	rule, keyed, how := lab.NoiseRuleKeyed(rows, false, lab.TrafficConfig{}.Label)
 	j := judged{rows: rows, rule: rule, keyed: keyed, how: how}
 	wide := strings.Join(j.ruleLines(120), " ")
-	for _, want := range []string{lab.UnmarkedKey, lab.TooFewBrief, "n " + lab.SoonerMark + ": within noise"} {
+	for _, want := range []string{lab.UnmarkedKey, lab.TooFewBrief, "n " + lab.SoonerMark + ": could be chance"} {
 		if !strings.Contains(wide, want) {
 			t.Errorf("at 120 columns the rule %q lacks %q", wide, want)
 		}
@@ -1055,10 +1055,10 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 	}
 	rule, keyed, how := lab.NoiseRuleKeyed(rows, false, lab.TrafficConfig{}.Label)
 	j := judged{rows: rows, rule: rule, keyed: keyed, how: how}
-	if got := j.ruleLines(80); len(got) != 1 || got[0] != "≈ could be chance · bare +n, -n: beyond chance · ? too few: p99 needs 368 ended" {
+	if got := j.ruleLines(80); len(got) != 1 || got[0] != "≈ could be chance · bare +n, -n: beyond chance · ? too few: p99 needs ≥368 ended" {
 		t.Errorf("at 80 columns: %q", got)
 	}
-	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: a difference this size comes by chance more than 1 time in 20, counting every count compared · ") || strings.Contains(got, "Holm") {
+	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: more than 1 in 20, all rows together · ") || strings.Contains(got, "Holm") {
 		t.Errorf("at 120 columns: %q", got)
 	}
 }

@@ -417,7 +417,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 		if least, ok := fastest(d.Latency, d.Corrected); ok && least < step {
 			from = latencyTop(least)
 		}
-		keys := stripKeys(step, top, latencyTop, "", from, "", from != "")
+		keys := stripKeys(step, top, latencyTop, "", from, from != "")
 		noneLine := uncorrected
 		place := func() (string, bool, bool) {
 			used := len(plot)

@@ -328,7 +328,7 @@ func TestLatencyStripsKeyedInFull(t *testing.T) {
 	lines := distributionChart(newTheme(true, true), &s, nil, 80, 6)
 	plain := ansi.Strip(strings.Join(lines, "\n"))
 	least, _ := fastest(s.Distribution.Latency)
-	keys := stripKeys(1.01e3/8, 1.01e3, latencyTop, "", latencyTop(least), "", true)
+	keys := stripKeys(1.01e3/8, 1.01e3, latencyTop, "", latencyTop(least), true)
 	want, own, _ := keyPlace(keys, 0, 80, true) // the widest form that fits a line of its own
 	if !own || !strings.Contains(want, "⣀ "+latencyTop(least)) || !strings.Contains(plain, "\n"+want+"\n") || !strings.Contains(plain, "0–1.01s┤") {
 		t.Errorf("80x6: strips without their key in full on a line of its own:\n%s", plain)
@@ -386,7 +386,7 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 				t.Errorf("%s in %d lines: %d drawn, note %q missing:\n%s", s.name, h, len(out), note, plain)
 			}
 			least, _ := fastest(s.snap.Distribution.Latency, s.snap.Distribution.Corrected)
-			if h-above-1 >= 4 && (!strings.Contains(plain, "⣀ "+latencyTop(least)+" to <") || !strings.Contains(plain, "┤")) {
+			if h-above-1 >= 4 && (!strings.Contains(plain, "⣀ "+latencyTop(least)+"+ ▁ ") || !strings.Contains(plain, "┤")) {
 				t.Errorf("%s in %d lines: the chart not whole:\n%s", s.name, h, plain)
 			}
 		}
