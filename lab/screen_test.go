@@ -867,8 +867,9 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		50: "3.4s, 43%; 50 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
 		// Past 2 spreads, how rare a chance (newcomer 41 W2), as runs: 28 where ~42 are due,
 		// 2.2 spreads under, a one-sided 1 in 77.
-		// Said as the seed's draw, not the lab's (newcomer 44 g1, 45 W2).
-		28: "3.4s, 43%; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 77 draws as few",
+		// Said as the seed's draw, not the lab's (newcomer 44 g1, 45 W2), in one pass
+		// (newcomer 48 G-minor-1: "1 seed in 65 draws as few" read garbled).
+		28: "3.4s, 43%; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 77 gives so few",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool] = rejected
@@ -886,7 +887,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		20: "3.4s, 43%; 58% found it full, more by the lab's race: one due as a worker frees beats it",
 		// One way, as "as many" says it (review 38 M1); at 120 columns the product gives way
 		// to the three-digit odds.
-		10: "3.4s, 43%; 58 of 100 found it full, ~42±7 expected: 1 seed in 115 draws as many",
+		10: "3.4s, 43%; 58 of 100 found it full, ~42±7 expected: 1 seed in 115 gives so many",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool], un.Pool.FullSpells = 58, spells
