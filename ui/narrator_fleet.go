@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -423,8 +422,8 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 	if brief {
 		if wait.Behind() > 0 {
 			average = fmt.Sprintf(" (%s on average", fmtWorkers(wait.Behind()))
-			if odds := wait.ShortOdds(need); odds > 0 {
-				average += "; " + fewerThan(need, odds)
+			if fewer := wait.FewerThan(need); fewer != "" {
+				average += "; " + fewer
 			}
 			average += ")"
 		}
@@ -435,9 +434,9 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
 		// the count falls short of it all the same, lab's odds (none where it does not beat it).
 		short := ""
-		if odds := wait.ShortOdds(need); odds > 0 {
+		if fewer := wait.FewerThan(need); fewer != "" {
 			// With its model, whose odds they are (newcomer 35 #6).
-			short = fmt.Sprintf("; %s, so %s", wait.Odds(), fewerThan(need, odds))
+			short = fmt.Sprintf("; %s, so %s", wait.Odds(), fewer)
 		}
 		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
@@ -455,14 +454,6 @@ func freed(t lab.Turn, need int) string {
 		return fmt.Sprintf("only %d workers did", t.Freed)
 	}
 	return fmt.Sprintf("%d workers did", t.Freed)
-}
-
-// fewerThan is how often fewer than need workers free while a check waits, at odds:
-// "fewer than 12: 1-in-5 chance", one wording in the whole and the brief form. Said as a
-// chance: "fewer than 12 in 1 check of 5" read as well as 1 of r4's 5 checks (newcomer 47
-// #8); no longer than that, as fleet-domino's 80x24 headline has no column to spare.
-func fewerThan(need int, odds float64) string {
-	return fmt.Sprintf("fewer than %d: 1-in-%.0f chance", need, math.Max(1, math.Round(1/odds)))
 }
 
 // pullRule is the balancer's rule for a pull, "2 checks not ok in a row pull a replica":
