@@ -74,6 +74,18 @@ func TestDominoTellsEachTurn(t *testing.T) {
 	if odds := w.ShortOdds(12); math.Abs(odds-0.19055) > 1e-4 || w.ShortOdds(13) <= odds || w.ShortOdds(0) != 0 {
 		t.Errorf("fewer than 12 of 20 at 2/3: %v, want 0.1906; fewer than 13: %v, more; than 0: %v", odds, w.ShortOdds(13), w.ShortOdds(0))
 	}
+	// Said as a chance, in lab (review 39 m6): 1 in 5 at 0.19; where 1/odds rounds to 2,
+	// a share, not "1-in-2" for 44% (40 workers each freeing in time at 0.35).
+	if got := w.FewerThan(12); got != "fewer than 12: 1-in-5 chance" {
+		t.Errorf("fewer than 12: %q", got)
+	}
+	wide := CheckWait{Timeout: 1050 * time.Millisecond, Workers: 40, Hold: 3 * time.Second}
+	if got := wide.FewerThan(14); got != "fewer than 14: 44% chance" {
+		t.Errorf("fewer than 14 of 40 at 0.35: %q, odds %v", got, wide.ShortOdds(14))
+	}
+	if got := w.FewerThan(14); got != "" {
+		t.Errorf("fewer than 14, past the average: %q, want none", got)
+	}
 	// The model they are of, in its own terms (newcomer 35 #6).
 	if got := w.Odds(); got != "each of the 20 frees in time with chance 2.0s / 3.0s" {
 		t.Errorf("the odds' model: %q", got)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -410,8 +409,8 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 	if brief {
 		if wait.Behind() > 0 {
 			average = fmt.Sprintf(" (%s on average", fmtWorkers(wait.Behind()))
-			if odds := wait.ShortOdds(need); odds > 0 {
-				average += "; " + fewerThan(need, odds)
+			if fewer := wait.FewerThan(need); fewer != "" {
+				average += "; " + fewer
 			}
 			average += ")"
 		}
@@ -422,23 +421,15 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
 		// the count falls short of it all the same, lab's odds (none where it does not beat it).
 		short := ""
-		if odds := wait.ShortOdds(need); odds > 0 {
+		if fewer := wait.FewerThan(need); fewer != "" {
 			// With its model, whose odds they are (newcomer 35 #6).
-			short = fmt.Sprintf("; %s, so %s", wait.Odds(), fewerThan(need, odds))
+			short = fmt.Sprintf("; %s, so %s", wait.Odds(), fewer)
 		}
 		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
 	return fmt.Sprintf("; why r%d was pulled: %s, and %s queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
 		"%s%s, so it waited past %s and timed out",
 		t.Replica, cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, need, timeout, t.FreedWords(need), average, timeout)
-}
-
-// fewerThan is how often fewer than need workers free while a check waits, at odds:
-// "fewer than 12: 1-in-5 chance", one wording in the whole and the brief form. Said as a
-// chance: "fewer than 12 in 1 check of 5" read as well as 1 of r4's 5 checks (newcomer 47
-// #8); no longer than that, as fleet-domino's 80x24 headline has no column to spare.
-func fewerThan(need int, odds float64) string {
-	return fmt.Sprintf("fewer than %d: 1-in-%.0f chance", need, math.Max(1, math.Round(1/odds)))
 }
 
 // refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned
