@@ -259,10 +259,9 @@ func (b adaptiveBound) worked() string {
 // seem queued, and its two thresholds as queue sizes, then what its last update did, in few
 // words (newcomer 48 G-MAJOR-1: the rule as two worked ratios, "at up to 1/(1−2/27) = 1.08×",
 // its warm-up's averaging and why it sits past the knee took 8 lines at 120x40 and named
-// neither 2 nor 6; the ratios are the help's). Brief, the reading as a ratio of its mean and
-// the one bound that decided, or what did where a bound of the limit's own or its throughput
-// signal decided (review 37 minor 2); in the warm-up, which update and why its p90 equals its
-// mean (newcomer 46, 47 #10), as it has no room for the rule.
+// neither 2 nor 6; the ratios are the help's). Brief, that update's reading and the one queue
+// size that decided, or what did where a bound of the limit's own or its throughput signal
+// decided (review 37 minor 2).
 func (s *Snapshot) AdaptiveRule() (long, short string) {
 	limit, r := s.Bulkhead.Limit, s.Bulkhead.Reading
 	// The bounds of the limit the last reading was judged at: before it changed it.
@@ -285,32 +284,32 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	if r.P90 == 0 { // no update yet
 		return rule, ""
 	}
-	ratio := float64(r.P90) / float64(r.Mean)
 	to, held := fmt.Sprintf("%d→%d", judged, limit), judged == limit
 	step := to
 	if held {
 		to, step = strconv.Itoa(limit), fmt.Sprintf("holds at %d", limit)
 	}
-	// What decided, said as the rule's own clause so it reads alone: the latency bound the
+	// What decided, said as the rule's own clause so it reads alone: the queue size the
 	// reading met, as failsafe-go's own verdict (Direction) says, not worked out again from
 	// µs-rounded figures (review 36 M2), or, for a bound of the limit's own or its throughput
-	// signal, that, never a p90 bound that did not (review 37 minor 2).
+	// signal, that, never a queue bound that did not (review 37 minor 2). In queue sizes, as
+	// the whole form's rule: the ratios of the mean they come to are the help's (wave 55: the
+	// brief form's "up to 1.07× the limit rises" beside the whole form's "at most 2" was one
+	// rule said two ways).
 	decided := map[string]string{
-		"increase": fmt.Sprintf("up to %.2f× the limit rises", rising.ratio()),
-		"decrease": fmt.Sprintf("past %.2f× the limit falls", falling.ratio()),
-		"hold":     fmt.Sprintf("in %.2f–%.2f× the limit holds", rising.ratio(), falling.ratio()),
+		"increase": fmt.Sprintf("at most %d, it rises", rising.q),
+		"decrease": fmt.Sprintf("past %d, it falls", falling.q),
+		"hold":     fmt.Sprintf("%d to %d, it holds", rising.q+1, falling.q),
 	}[r.Direction]
-	// The reading in one set of words at every width, the mean's figure where there is room
-	// (newcomer 45 W3: "now 59ms against 59ms" beside "p90 since 0s 59ms", two claims).
-	reading := fmt.Sprintf("calls' smoothed %s %s = %.2f× its mean", p90, FmtLatency(r.P90), ratio)
+	// The reading in one set of words at every width (newcomer 45 W3: "now 59ms against 59ms"
+	// beside "p90 since 0s 59ms", two claims); in the warm-up without its figures, as p90 and
+	// mean are both plain averages then, nearly equal, which the help says (newcomer 46:
+	// "p90 since 0s 59ms = 1.00× its mean" looked impossible).
 	last := fmt.Sprintf("update %d: %s %s, mean %s: %s", r.Updates, p90, FmtLatency(r.P90), FmtLatency(r.Mean), r.queued())
 	if r.Warming() {
-		// Which update of the warm-up, and why its p90 equals its mean: both plain averages
-		// of one series since the start (newcomer 46: "p90 since 0s 59ms = 1.00× its mean"
-		// looked impossible), said briefly, where the rule is not; whole, the help's.
-		reading = fmt.Sprintf("warm-up update %d of %d: calls' %s %s = %.2f× its running mean, as both are plain averages since 0s", r.Updates, AdaptiveWarmup, p90, FmtLatency(r.P90), ratio)
 		last = fmt.Sprintf("update %d of %d (warm-up): %s", r.Updates, AdaptiveWarmup, r.queued())
 	}
+	reading := last
 	switch r.Reason {
 	case "queue":
 	case "thrptCorr", "thrptCorrRtt", "thrptCV":

@@ -226,7 +226,7 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 			t.Errorf("%q lacks %q", long, want)
 		}
 	}
-	if !strings.HasPrefix(short, "warm-up update 1 of 10: calls' p90 "+FmtLatency(r.P90)+" = ") {
+	if !strings.HasPrefix(short, "update 1 of 10 (warm-up): "+r.queued()+"; ") {
 		t.Errorf("brief: %q", short)
 	}
 	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {
@@ -248,21 +248,21 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: p90 121ms, mean 100ms: 7 queued, limit 36→35",
-			"calls' smoothed p90 121ms = 1.21× its mean; past 1.20× the limit falls: 36→35"},
+			"update 20: p90 121ms, mean 100ms: 7 queued; past 6, it falls: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: p90 104ms, mean 100ms: 2 queued, limit 30→31",
-			"calls' smoothed p90 104ms = 1.04× its mean; up to 1.07× the limit rises: 30→31"},
+			"update 20: p90 104ms, mean 100ms: 2 queued; at most 2, it rises: 30→31"},
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: p90 110ms, mean 100ms: 3 queued, limit holds at 30",
-			"1.10× its mean; in 1.07–1.25× the limit holds"},
+			"update 20: p90 110ms, mean 100ms: 3 queued; 3 to 6, it holds"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: p90 104ms, mean 100ms: 2 queued, the limit met its bound, the most its calls in flight allow: limit 31→30",
-			"calls' smoothed p90 104ms = 1.04× its mean; the limit met its bound, the most its calls in flight allow: 31→30"},
+			"update 20: p90 104ms, mean 100ms: 2 queued; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
-			"calls' smoothed p90 104ms = 1.04× its mean; up to 1.04× the limit rises: 119→120"},
+			"update 20: p90 104ms, mean 100ms: 5 queued; at most 5, it rises: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short := s.AdaptiveRule()

@@ -596,7 +596,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// A compare half, which has no terse form, keeps the brief one past them: the rule
 	// whole took 10 lines of a 59-column half.
 	pair := screen{panes: []pane{{snap: s, cfg: cfg}, {snap: s, cfg: cfg}}, width: 120, height: 40}
-	if out := ansi.Strip(strings.Join(narratorPanel.lines(newLabCtx(newTheme(true, true), pair, 0, 59, 59), levelFull), " ")); !strings.Contains(out, "in 1.06–1.21× the limit holds") {
+	if out := ansi.Strip(strings.Join(narratorPanel.lines(newLabCtx(newTheme(true, true), pair, 0, 59, 59), levelFull), " ")); !strings.Contains(out, "3 to 6, it holds") {
 		t.Errorf("a compare half: %q, want the brief form", out)
 	}
 	for _, said := range []string{spare.long, spare.short} {
@@ -609,7 +609,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// 500.8/s arriving, at the knee's 500/s, the most any limit answers: the load, not bursts, is
 	// turned away (newcomer 34); what the best fixed cap, with a queue, answers beside its ok,
 	// not "no limit takes them all", which read as an excuse (newcomer 43 G-MAJOR-1).
-	if want := "rejected:bulkhead; 24 workers and a queue give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; calls' smoothed p90 84ms = 1.11× its mean; in 1.06–1.21× the limit holds, past the knee" {
+	if want := "rejected:bulkhead; 24 workers and a queue give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; update 20: p90 84ms, mean 76ms: 4 queued; 3 to 6, it holds, past the knee" {
 		t.Errorf("%q / brief %q: want the sentence to end %q", says, spare.short, want)
 	}
 	// A mean at the limit: the rejections are a full limit's, not bursts' with permits free.
@@ -629,7 +629,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	}
 	// The mean of calls under the knee, the limit past it: said of the limit (newcomer 43
 	// G-MAJOR-1: "limit 30" beside "knee 25 calls", unexplained).
-	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "; "+lab.AdaptivePastKnee(s.Bulkhead.Reading)+";") || spare.short != "; calls' smoothed p90 84ms = 1.11× its mean; in 1.06–1.21× the limit holds, past the knee" {
+	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "; "+lab.AdaptivePastKnee(s.Bulkhead.Reading)+";") || spare.short != "; update 20: p90 84ms, mean 76ms: 4 queued; 3 to 6, it holds, past the knee" {
 		t.Errorf("calls under the knee, limit past it: %q / %q", spare.long, spare.short)
 	}
 	// In its warm-up the two means are of one series, nearly equal: it rises while they stay
@@ -650,7 +650,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 		}
 	}
 	s.Bulkhead.Limit = 25
-	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || strings.Contains(spare.long, "pass the knee") || !strings.HasSuffix(spare.short, "the limit holds") {
+	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || strings.Contains(spare.long, "pass the knee") || !strings.HasSuffix(spare.short, "3 to 6, it holds") {
 		t.Errorf("under the knee: %q / %q", spare.long, spare.short)
 	}
 }
