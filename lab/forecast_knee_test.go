@@ -22,6 +22,26 @@ func TestAtKnee(t *testing.T) {
 	}
 }
 
+// The margin's words fit the cap: one call under the knee is the fix's margin against a knee
+// measured a call high; five under it, what the cap gives up, not that one-call reason.
+func TestCapMargin(t *testing.T) {
+	k := KneeForecast{Knee: 25, Exponent: 2, Latency: 50 * time.Millisecond, Best: 500}
+	for _, c := range []struct {
+		cap          int
+		brief, whole string
+	}{
+		{24, "why 24, not 25: a margin, lest the knee be 24", "why 24, not 25: a margin, lest the knee be 24 (25 would give 461/s); 24 give 480/s either way"},
+		{20, "20, 5 under the knee", "20, 5 under the knee: 20 give 400/s, 25 would give 500/s"},
+		{25, "", ""},
+	} {
+		k.Cap = c.cap
+		k.CapLatency, k.CapRate = k.Answers(c.cap)
+		if brief, whole := k.CapMargin(); brief != c.brief || whole != c.whole {
+			t.Errorf("cap %d: %q, %q; want %q, %q", c.cap, brief, whole, c.brief, c.whole)
+		}
+	}
+}
+
 // The rates count only while each of their seconds is at the step in force: a window that
 // still holds a second of the calm 150/s before the 500/s step at 5s does not.
 func TestRatesAtStep(t *testing.T) {

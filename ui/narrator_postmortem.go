@@ -404,15 +404,11 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 			short = fmt.Sprintf("; %d calls at most keep each at %s", k.Cap, fmtLatency(k.CapLatency))
 		}
 	}
-	if best, _, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
-		// The margin, shortened: "25 would answer 500/s, no room" read as a fix sized one
-		// short (newcomer 27). Its question and the knee one lower in every form: "25 give
-		// 500/s only if the knee is exactly 25" left 80x24 asking why 24 (newcomer 47 #4).
-		// A margin, said so: "25 give 500/s, but 461/s if the knee is 24" beside "knee 25
-		// calls" read as the knee being 24 (newcomer 48 W-MAJOR).
-		// What the margin buys where there is room: a compare half's terse form has none.
-		margin = fmt.Sprintf("why %d, not %d: a margin, lest the knee be %d", k.Cap, k.Knee, k.Knee-1)
-		long += fmt.Sprintf("; %s (%d would give %s); %d give %s either way", margin, k.Knee, fmtWholePerSec(lowerRate), k.Cap, fmtWholePerSec(k.CapRate))
+	// The margin, lab's words (newcomer 27, 47 #4, 48 W-MAJOR: why 24, not 25); what it buys
+	// where there is room: a compare half's terse form has none.
+	margin, whole := k.CapMargin()
+	if margin != "" {
+		long += "; " + whole
 		short += "; " + margin
 	}
 	return spareClause{long: long, short: short, capped: true}, margin
