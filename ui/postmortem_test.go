@@ -491,7 +491,7 @@ func TestWhyTheCap(t *testing.T) {
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
 		"; as the fix in a published Go postmortem (lunch-peak order API, p95 90ms → 1.1s): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
-		"; why 24, not 25: a margin, lest the knee be 24 (25 would give 461/s); 24 give 480/s either way",
+		"; why 24, not 25: a margin, lest the knee be 24 (if it were, 25 would give 461/s); 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
 			t.Errorf("no %q in %q", want, spare.long)
