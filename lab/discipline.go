@@ -162,7 +162,10 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	values := []string{fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
 		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work)}
 	if freed := a.Freed(s.Config.Traffic); freed != "" {
-		values = append(values, fmt.Sprintf("waits ~%s %s", wait, freed))
+		// Which worker it gets, and why not the one after all those ahead, before its place
+		// in line, which that form leaves unexplained ("20th in line" beside the 17th
+		// worker to free, where 3 signups ahead free theirs at once).
+		values = append([]string{fmt.Sprintf("waits ~%s %s", wait, freed)}, values...)
 	}
 	values = append(values,
 		// The same derivation as the narrator's where any form of it fits, before a second
@@ -279,12 +282,13 @@ func (a ArrivingWait) held(full bool) string {
 	return "the mean hold in " + FmtSpan(a.From, a.To)
 }
 
-// Short writes the shortest: "once workers have freed 76 times", frees counted, not workers
-// ("the 76th worker to free", then "after 76 workers free", beside a pool of 20 read as
-// workers that cannot be: newcomer 28, review 18).
+// Short writes the shortest: "76th in line", its place in the queue, not a worker's ("the
+// 76th worker to free", then "after 76 workers free", beside a pool of 20 read as workers
+// that cannot be: newcomer 28, review 18; "once workers have freed 76 times, each on the
+// first to free" read garbled: newcomer 49 g6).
 func (a ArrivingWait) Short() string {
 	if n := a.queued() + 1; n > 1 {
-		return fmt.Sprintf("once workers have freed %d times", n)
+		return Ordinal(n) + " in line"
 	}
 	return "after a worker frees"
 }
@@ -383,7 +387,7 @@ func (a ArrivingWait) shownHolds() ([]string, []time.Duration) {
 // work writes what the wait is made of, with what each hold is (held) when not "": each
 // takes the first worker to free, and then Turn.
 func (a ArrivingWait) work(t TrafficConfig, held string) string {
-	return a.Short() + ", each on the first to free; " + a.Turn(t) + a.turnHolds(held)
+	return a.Short() + ", each ahead taking the first worker to free; " + a.Turn(t) + a.turnHolds(held)
 }
 
 // Turn is the wait played out on the worker the arrival gets: when it frees of the request

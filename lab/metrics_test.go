@@ -407,7 +407,7 @@ func TestWaitArrivingNow(t *testing.T) {
 	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: 2.40s left on the worker it gets + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times, each on the first to free; the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead; each ×: the mean time one held a worker in 7–12s)" {
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (76th in line, each ahead taking the first worker to free; the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead; each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 250 %+v", items)
 	}
 	// The printed sum computes to the wait as shown (newcomer 16: "(40 payments × 3.00s + 26
