@@ -101,10 +101,10 @@ func (r *recorder) tee(out io.Writer, p []byte) (int, error) {
 	return n, err
 }
 
-// filter is a tea.WithFilter: it records each window size and passes every message on.
-func (r *recorder) filter(_ tea.Model, msg tea.Msg) tea.Msg {
-	// Bubble Tea's first size is 0x0 when the output is not a terminal: not a size.
-	if size, ok := msg.(tea.WindowSizeMsg); ok && size.Width > 0 && size.Height > 0 {
+// filter is sized, a tea.WithFilter, that also records each window size it passes on.
+func (r *recorder) filter(m tea.Model, msg tea.Msg) tea.Msg {
+	msg = sized(m, msg)
+	if size, ok := msg.(tea.WindowSizeMsg); ok {
 		r.mu.Lock()
 		if !r.stopped {
 			r.events <- castEvent{at: time.Since(r.start), width: size.Width, height: size.Height}

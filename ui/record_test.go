@@ -135,13 +135,10 @@ func startSession(t *testing.T, opts ...func(*Options)) *session {
 	}
 	s.app = New(o)
 	go func() { s.done <- s.app.Run() }()
-	// What a terminal answers to CSI 18 t: its size in cells. Bubble Tea sends its own
-	// first size (0x0 for output that is not a terminal) from a goroutine that can lose the
-	// race with this one; the size is typed again every 2 s until a frame is drawn at it.
-	retype := time.NewTicker(2 * time.Second)
-	defer retype.Stop()
+	// What a terminal answers to CSI 18 t: its size in cells. Bubble Tea's own first size,
+	// 0x0 for output that is not a terminal, is dropped (sized), however late it comes.
 	s.typeKeys(size120x40)
-	s.await("a frame drawn", func(out string) bool { return strings.Contains(out, "q quit") }, retype.C)
+	s.waitFor("a frame drawn", func(out string) bool { return strings.Contains(out, "q quit") })
 	return s
 }
 
@@ -155,17 +152,20 @@ func (s *session) typeKeys(keys string) {
 	}
 }
 
-// waitFor waits until the terminal's output satisfies ok.
-func (s *session) waitFor(what string, ok func(out string) bool) {
-	s.t.Helper()
-	s.await(what, ok, nil)
+// send hands msg to the program, as Bubble Tea's own goroutines do; it returns once the
+// program has taken it, so a key typed next comes after it.
+func (s *session) send(msg tea.Msg) {
+	s.app.mu.Lock()
+	p := s.app.prog
+	s.app.mu.Unlock()
+	p.Send(msg)
 }
 
-// await waits until the terminal's output satisfies ok, looking again at each write, not
+// waitFor waits until the terminal's output satisfies ok, looking again at each write, not
 // on a clock: a program that draws gets there however loaded the machine (a minute's
-// polling was not enough at load 5.6 on 2 cores). Each tick of retype types the 120x40
-// size again. Only a stuck program meets the last resort.
-func (s *session) await(what string, ok func(out string) bool, retype <-chan time.Time) {
+// polling was not enough at load 5.6 on 2 cores). Only a stuck program meets the last
+// resort.
+func (s *session) waitFor(what string, ok func(out string) bool) {
 	s.t.Helper()
 	giveUp := testwait.LastResort(s.t)
 	for {
@@ -175,8 +175,6 @@ func (s *session) await(what string, ok func(out string) bool, retype <-chan tim
 		}
 		select {
 		case <-grew:
-		case <-retype:
-			s.typeKeys(size120x40)
 		case <-giveUp:
 			s.t.Fatalf("waited for %s until near the test binary's deadline", what)
 		}
@@ -221,6 +219,23 @@ func (s *session) check(err error) (cast, error) {
 		s.t.Errorf("the recording's output (%d bytes) is not what the terminal got (%d bytes)", len(got), len(want))
 	}
 	return c, err
+}
+
+// Bubble Tea's own first size, 0x0 when the output is not a terminal, comes from a
+// goroutine: under load it came after the terminal's 120x40 had been drawn, and the screen
+// went blank for good, keys changing nothing on it (TestRecordGIFEveryExit waited 8 minutes
+// after "]"). A size of nothing is no size: the screen stays at the terminal's.
+func TestLateNoSize(t *testing.T) {
+	s := startSession(t)
+	s.send(tea.WindowSizeMsg{}) // Bubble Tea's own, late
+	s.typeKeys("]")
+	s.typeKeys("q") // held until "]" is applied, so the last frame has its answer
+	if err := s.wait(); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if want := "bulkhead size → 6"; !strings.Contains(s.term.String(), want) {
+		t.Errorf("%q is not on the screen after ]: it went blank at the late 0x0 size", want)
+	}
 }
 
 // A session is recorded as the terminal saw it, byte for byte, with its sizes.

@@ -99,6 +99,7 @@ func (a *App) Run() (err error) {
 	}
 	m := newModel(a.ref, a.o)
 	var gif *gifRecorder
+	filter := sized
 	if a.o.Record != nil && a.o.RecordGIF {
 		gif = startGIFRecorder(a.o.Record, cmp.Or(a.o.Scale, RecordScale))
 		m.recording = gif.failure
@@ -110,9 +111,9 @@ func (a *App) Run() (err error) {
 		// the program has restored the terminal, the last thing it writes.
 		defer stopRecording(rec, &err)
 		out = rec.output(out)
-		opts = append(opts, tea.WithFilter(rec.filter))
+		filter = rec.filter
 	}
-	opts = append(opts, tea.WithOutput(out))
+	opts = append(opts, tea.WithFilter(filter), tea.WithOutput(out))
 	var program tea.Model = m
 	if gif != nil {
 		program = recordedModel{m, gif}
@@ -150,6 +151,17 @@ func (a *App) Run() (err error) {
 		return nil
 	}
 	return runErr
+}
+
+// sized is a tea.WithFilter that drops Bubble Tea's first size when the output is not a
+// terminal, 0x0: no size, not a screen of none. It comes from a goroutine, so it can arrive
+// after the size the terminal answered; passed on, the renderer would draw at 0x0 from then
+// on, a screen blank for good.
+func sized(_ tea.Model, msg tea.Msg) tea.Msg {
+	if size, ok := msg.(tea.WindowSizeMsg); ok && (size.Width <= 0 || size.Height <= 0) {
+		return nil
+	}
+	return msg
 }
 
 // stopRecording completes a recording, adding the first error writing it to *err.
