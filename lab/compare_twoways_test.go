@@ -1,6 +1,8 @@
 package lab
 
 import (
+	"maps"
+	"strings"
 	"testing"
 	"time"
 )
@@ -39,5 +41,46 @@ func TestTwoWaysLatencyNoChanceVerdict(t *testing.T) {
 	}
 	if seen != 2 {
 		t.Errorf("%d latency rows timed two ways, want the p99 and the p50", seen)
+	}
+}
+
+// review 40a M1: closed-loop against open-loop at 3s, 300 ended a side: the p99 timed two
+// ways drew "≠ +1.1ms" from too few to bound it, beside a "?" key that then keyed only the
+// corrected p99 and sent its reader to the p50 row, another measure, "shown only if beyond
+// chance" though it is shown whatever chance. Too few, "?" first; the p50 row stands in only
+// for the p99 of its measure, and the corrected p99 has none.
+func TestTwoWaysTooFewIsTooFew(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Payment.Rate = 100
+	b.Config = a.Config
+	a.Config.Traffic.Mode = Closed
+	a.ClosedLoop = &ClosedLoopStats{Due: 300, Sent: 300}
+	// 300 a side: the p50s bounded, the p99s not (P99Needs).
+	lat := func(p50, p99 time.Duration) Percentiles {
+		return Percentiles{P50: p50, P99: p99, Count: 300,
+			P50In: QuantileInterval{Low: p50 - 50*time.Microsecond, High: p50 + 50*time.Microsecond, HasHigh: true},
+			P99In: QuantileInterval{Low: p99 - 100*time.Microsecond}}
+	}
+	a.Classes[Payment] = ClassStats{Arrived: 300, OK: 300, Latency: lat(1400*time.Microsecond, 1700*time.Microsecond),
+		LatencyCorrected: lat(2000*time.Microsecond, 2900*time.Microsecond)}
+	b.Classes[Payment] = ClassStats{Arrived: 300, OK: 300, Latency: lat(1800*time.Microsecond, 2800*time.Microsecond)}
+	rows := CompareClasses(&a, &b)
+	marks := map[string]string{}
+	for _, r := range rows {
+		if r.Latency() {
+			marks[r.Counter] = r.Approx()
+		}
+	}
+	if want := map[string]string{"p99": TooFewMark + " ", "p50": MethodMark + " ", CorrectedP99: TooFewMark + " "}; !maps.Equal(marks, want) {
+		t.Errorf("marks %q, want %q", marks, want)
+	}
+	forms := NoiseRule(rows, false, a.Config.Traffic.Label)
+	if len(forms) == 0 || !strings.Contains(forms[0], TooFewSee+TooFewNoCorrected) {
+		t.Errorf("the rule %q does not send the p99 to its p50 row and say the corrected p99 has none", forms)
+	}
+	for _, f := range forms {
+		if strings.Contains(f, "shown only if") || strings.HasSuffix(f, TooFewSee) {
+			t.Errorf("%q: the p50 row is shown whatever chance, and stands in for no corrected p99", f)
+		}
 	}
 }
