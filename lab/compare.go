@@ -1161,8 +1161,8 @@ const TooFewNoCorrected = "; no corrected p50"
 func TooFewKey() string {
 	// The longest form, the p50's too few case in it, then the rest only: each said once
 	// (review 27 #6 read the p50 row and 368 twice in one sentence).
-	return tooFewForms(p50Stands{judged: true, few: true, noise: true})[0] + fmt.Sprintf("; a table's p99 of fewer than %d is the slowest of them; so its difference is neither a result nor noise, the p99's B − A shown after \"%s\" all the same",
-		EnoughSamples, TooFewMark)
+	return tooFewForms(p50Stands{judged: true, few: true, noise: true})[0] + fmt.Sprintf("; a table's p99 of fewer than %d is the slowest of them; so its difference is neither a result nor noise, the p99's B − A shown after \"%s\" all the same; beside %s, a p99 timed two ways from too few is \"%s\" too, its p50 row shown whatever chance, and a corrected p99 has none (\"%s\")",
+		EnoughSamples, TooFewMark, MethodMark, TooFewMark, strings.TrimPrefix(TooFewNoCorrected, "; "))
 }
 
 // TooFewWhy is "?"'s key on screen with how many a p99 needs and why (TooFewBrief where
