@@ -622,9 +622,10 @@ func TestTooFewOneWording(t *testing.T) {
 	few := []ComparisonRow{{Class: Signup, Counter: "p99", A: 5, B: 3, Unjudged: true, P50TooFew: true},
 		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true}, {Class: Payment, Counter: "p50", A: 4, B: 2, Significant: true}}
 	screen := NoiseRule(few, false, TrafficConfig{}.Label)[0]
-	screen = screen[strings.Index(screen, TooFewMark+" too few"):]                                 // after the bare key
-	if key := TooFewKey(); !strings.HasPrefix(key, screen) || strings.Count(key, "p50 row") != 2 { // once judged, once beside ≠
-		t.Errorf("the report's key %q does not begin with the screen's %q, or says the p50 row more than once", key, screen)
+	// After the bare key; the p50 row said once judged, once beside ≠.
+	screen = screen[strings.Index(screen, TooFewMark+" too few"):]
+	if key := TooFewKey(); !strings.HasPrefix(key, screen) || strings.Count(key, "p50 row") != 2 {
+		t.Errorf("the report's key %q does not begin with the screen's %q, or says the p50 row other than twice", key, screen)
 	}
 	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, TooFewKey()) {
 		t.Errorf("the help does not say %q", TooFewKey())
