@@ -49,7 +49,7 @@ type ClassDiff struct {
 	// whether its difference is larger than the runs' own noise explains; false for a latency
 	// timed from different starts (closed against open loop), two measures given no verdict.
 	Significant map[string]bool `json:"significant"`
-	// Sooner maps each count within noise that B's requests ending sooner explains
+	// Sooner maps each count that could be chance that B's requests ending sooner explains
 	// (ComparisonRow.Sooner) to true; the others are left out.
 	Sooner map[string]bool `json:"sooner,omitempty"`
 }
@@ -136,10 +136,11 @@ type ComparisonRow struct {
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
-	// Method says the row differs beyond noise only by how A and B were sent (not Judged:
-	// closed against open loop, the same system): drawn after MethodMark, never better or
-	// worse (newcomer 19: "arrived +99" bare read as B served more). The corrected p99,
-	// both timed alike, never is.
+	// Method says the row differs only by how A and B were sent (not Judged: closed against
+	// open loop, the same system): a count beyond chance, or a latency timed from different
+	// starts whatever chance, but one too few can bound ("?"); drawn after MethodMark, never
+	// better or worse (newcomer 19: "arrived +99" bare read as B served more). The corrected
+	// p99, both timed alike, never is.
 	Method bool
 	// Chance is, on a count judged by pairs or blocks, its p-value before Holm's correction:
 	// how often two runs of one system differ at least this unevenly; Units are its votes,
@@ -154,7 +155,7 @@ type ComparisonRow struct {
 	// either run ("time out", "fail", "fail or time out"): the latency is of failures, and a
 	// shorter one is failing sooner, not serving faster (newcomer 14). Empty otherwise.
 	NoneOK string
-	// Sooner says a count within noise moved as its class's requests ending sooner in B
+	// Sooner says a count that could be chance moved as its class's requests ending sooner in B
 	// moves it (more ended, fewer in flight) by no more than that shift explains: the setup's,
 	// not chance's, and no result either (n37 #25: timed out ≈ +4 beside "time out 610ms
 	// sooner" read as plain noise). Drawn "+4 sooner", never ≈; Significant stays false.
@@ -199,8 +200,8 @@ func (r ComparisonRow) Noise() bool {
 // SoonerKey says so where the table is shown.
 const (
 	SoonerMark = "sooner"
-	// "Within noise" first: "-3 sooner" beside another class's bare "-31" read as two
-	// marks for one kind of drop (newcomer 40 #4); bare is beyond noise.
+	// "Could be chance" first: "-3 sooner" beside another class's bare "-31" read as two
+	// marks for one kind of drop (newcomer 40 #4); bare is beyond chance.
 	SoonerKey = "n sooner: could be chance, as B's requests end sooner, so more had ended by the cut, not a result"
 	// SoonerBrief is SoonerKey where a line has no room for the rest.
 	SoonerBrief = "n sooner: could be chance, B's end sooner"

@@ -962,7 +962,7 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 	}
 	noisy := slices.Clone(retry)
 	noisy[0].A, noisy[0].B = 3, 5
-	if got := Lesson(noisy, newVerdict(noisy, [numClasses]turnedAway{}), label)[0]; !strings.Contains(got, "; payment ok could be chance, its not ok ended another way: ") {
+	if got := Lesson(noisy, newVerdict(noisy, [numClasses]turnedAway{}), label)[0]; !strings.Contains(got, "; payment ok's difference could be chance, its not ok ended another way: ") {
 		t.Errorf("ok 3 → 5 not shown to differ: %q", got)
 	}
 	if last := lesson[len(lesson)-1]; last != "» users: B better: signup ok +22" { // the trade outlasts the move
