@@ -12,17 +12,9 @@ import (
 // kind marked ≠. Both are the method's, ≠ wherever they differ, and never significant in the
 // JSON, whose verdicts are of the runs, not of how each was timed.
 func TestTwoWaysLatencyNoChanceVerdict(t *testing.T) {
-	var a, b Snapshot
-	a.Config.Traffic.Payment.Rate = 100
-	b.Config = a.Config
-	a.Config.Traffic.Mode = Closed
-	a.ClosedLoop = &ClosedLoopStats{Due: 1000, Sent: 901}
+	a, b := closedAgainstOpen(1000, 901)
 	// Overlapping p50 intervals (within chance, were they one measure); the p99s far apart.
-	lat := func(p50, p99 time.Duration) Percentiles {
-		return Percentiles{P50: p50, P99: p99, Count: 900,
-			P50In: QuantileInterval{Low: p50 - time.Millisecond, High: p50 + time.Millisecond, HasHigh: true},
-			P99In: QuantileInterval{Low: p99 - time.Millisecond, High: p99 + time.Millisecond, HasHigh: true}}
-	}
+	lat := func(p50, p99 time.Duration) Percentiles { return twoWaysLatency(900, p50, p99, true) }
 	a.Classes[Payment] = ClassStats{Arrived: 901, OK: 901, Latency: lat(1400*time.Microsecond, 2*time.Millisecond)}
 	b.Classes[Payment] = ClassStats{Arrived: 1000, OK: 1000, Latency: lat(1900*time.Microsecond, 903*time.Millisecond)}
 	c := NewComparison(a, b)
@@ -50,17 +42,9 @@ func TestTwoWaysLatencyNoChanceVerdict(t *testing.T) {
 // chance" though it is shown whatever chance. Too few, "?" first; the p50 row stands in only
 // for the p99 of its measure, and the corrected p99 has none.
 func TestTwoWaysTooFewIsTooFew(t *testing.T) {
-	var a, b Snapshot
-	a.Config.Traffic.Payment.Rate = 100
-	b.Config = a.Config
-	a.Config.Traffic.Mode = Closed
-	a.ClosedLoop = &ClosedLoopStats{Due: 300, Sent: 300}
+	a, b := closedAgainstOpen(300, 300)
 	// 300 a side: the p50s bounded, the p99s not (P99Needs).
-	lat := func(p50, p99 time.Duration) Percentiles {
-		return Percentiles{P50: p50, P99: p99, Count: 300,
-			P50In: QuantileInterval{Low: p50 - 50*time.Microsecond, High: p50 + 50*time.Microsecond, HasHigh: true},
-			P99In: QuantileInterval{Low: p99 - 100*time.Microsecond}}
-	}
+	lat := func(p50, p99 time.Duration) Percentiles { return twoWaysLatency(300, p50, p99, false) }
 	a.Classes[Payment] = ClassStats{Arrived: 300, OK: 300, Latency: lat(1400*time.Microsecond, 1700*time.Microsecond),
 		LatencyCorrected: lat(2000*time.Microsecond, 2900*time.Microsecond)}
 	b.Classes[Payment] = ClassStats{Arrived: 300, OK: 300, Latency: lat(1800*time.Microsecond, 2800*time.Microsecond)}
@@ -83,4 +67,21 @@ func TestTwoWaysTooFewIsTooFew(t *testing.T) {
 			t.Errorf("%q: the p50 row is shown whatever chance, and stands in for no corrected p99", f)
 		}
 	}
+}
+
+// closedAgainstOpen are a closed loop of due payments, sent of them sent, as A, against an
+// open loop as B, their stats left to the test.
+func closedAgainstOpen(due, sent int64) (a, b Snapshot) {
+	a.Config.Traffic.Payment.Rate = 100
+	b.Config = a.Config
+	a.Config.Traffic.Mode = Closed
+	a.ClosedLoop = &ClosedLoopStats{Due: due, Sent: sent}
+	return a, b
+}
+
+// twoWaysLatency is n samples' p50 and p99, each ±1ms, the p99's upper end bounded or not.
+func twoWaysLatency(n int64, p50, p99 time.Duration, bounded bool) Percentiles {
+	return Percentiles{P50: p50, P99: p99, Count: n,
+		P50In: QuantileInterval{Low: p50 - time.Millisecond, High: p50 + time.Millisecond, HasHigh: true},
+		P99In: QuantileInterval{Low: p99 - time.Millisecond, High: p99 + time.Millisecond, HasHigh: bounded}}
 }
