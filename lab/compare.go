@@ -49,7 +49,7 @@ type ClassDiff struct {
 	// whether its difference is larger than the runs' own noise explains; false for a latency
 	// timed from different starts (closed against open loop), two measures given no verdict.
 	Significant map[string]bool `json:"significant"`
-	// Sooner maps each count within noise that B's requests ending sooner explains
+	// Sooner maps each count that could be chance that B's requests ending sooner explains
 	// (ComparisonRow.Sooner) to true; the others are left out.
 	Sooner map[string]bool `json:"sooner,omitempty"`
 }
@@ -136,10 +136,11 @@ type ComparisonRow struct {
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
-	// Method says the row differs beyond noise only by how A and B were sent (not Judged:
-	// closed against open loop, the same system): drawn after MethodMark, never better or
-	// worse (newcomer 19: "arrived +99" bare read as B served more). The corrected p99,
-	// both timed alike, never is.
+	// Method says the row differs only by how A and B were sent (not Judged: closed against
+	// open loop, the same system): a count beyond chance, or a latency timed from different
+	// starts whatever chance, but one too few can bound ("?"); drawn after MethodMark, never
+	// better or worse (newcomer 19: "arrived +99" bare read as B served more). The corrected
+	// p99, both timed alike, never is.
 	Method bool
 	// Chance is, on a count judged by pairs or blocks, its p-value before Holm's correction:
 	// how often two runs of one system differ at least this unevenly; Units are its votes,
@@ -154,7 +155,7 @@ type ComparisonRow struct {
 	// either run ("time out", "fail", "fail or time out"): the latency is of failures, and a
 	// shorter one is failing sooner, not serving faster (newcomer 14). Empty otherwise.
 	NoneOK string
-	// Sooner says a count within noise moved as its class's requests ending sooner in B
+	// Sooner says a count that could be chance moved as its class's requests ending sooner in B
 	// moves it (more ended, fewer in flight) by no more than that shift explains: the setup's,
 	// not chance's, and no result either (n37 #25: timed out ≈ +4 beside "time out 610ms
 	// sooner" read as plain noise). Drawn "+4 sooner", never ≈; Significant stays false.
@@ -199,8 +200,8 @@ func (r ComparisonRow) Noise() bool {
 // SoonerKey says so where the table is shown.
 const (
 	SoonerMark = "sooner"
-	// "Within noise" first: "-3 sooner" beside another class's bare "-31" read as two
-	// marks for one kind of drop (newcomer 40 #4); bare is beyond noise.
+	// "Could be chance" first: "-3 sooner" beside another class's bare "-31" read as two
+	// marks for one kind of drop (newcomer 40 #4); bare is beyond chance.
 	SoonerKey = "n sooner: could be chance, as B's requests end sooner, so more had ended by the cut, not a result"
 	// SoonerBrief is SoonerKey where a line has no room for the rest.
 	SoonerBrief = "n sooner: could be chance, B's end sooner"
@@ -452,8 +453,9 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		if r.Significant && judged {
 			r.Better = v.more * sign(r.B-r.A)
 		}
-		// Timed from different starts, any difference is the method's, beyond chance or not.
-		r.Method = (r.Significant || v.twoWays && r.A != r.B && !r.None[0] && !r.None[1]) && !judged && r.Counter != CorrectedP99
+		// Timed from different starts, any difference is the method's, beyond chance or not;
+		// but from too few, "?" first: no difference of either kind can be told (review 40a M1).
+		r.Method = (r.Significant || v.twoWays && r.A != r.B && !r.None[0] && !r.None[1] && !r.Unjudged) && !judged && r.Counter != CorrectedP99
 		if r.Counter == OK.Word() && r.Significant {
 			okMoved[r.Class] = sign(r.B - r.A)
 		}
@@ -680,7 +682,8 @@ func NoiseRuleKeyed(rows []ComparisonRow, blocks bool, label func(Class) string)
 // whether each says how ≈ is judged (its clause not yet cut to the plain words).
 func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]string, []bool, []bool) {
 	var cite *ComparisonRow
-	noise, voted, bare, tooFew, p50Row, p50Few, p50Noise, method := false, false, false, false, false, false, false, false
+	noise, voted, bare, tooFew, method := false, false, false, false, false
+	var stands p50Stands
 	for i, r := range rows {
 		method = method || r.Method
 		shown := r.Approx()
@@ -688,17 +691,23 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		voted = voted || shown == ApproxMark+" " && r.Units[0]+r.Units[1] > 0
 		bare = bare || shown == "" && r.Significant && r.A != r.B
 		if shown == TooFewMark+" " {
-			// Each "?" row's p50: shown under it, or hidden as too few or within noise. One
-			// class's p50 row is no "see p50 row" for another's "?" (newcomer 38 W7: long-queue
-			// vs codel, signup's p50 row shown, payment's hidden).
+			// Each "?" row's p50: shown under it, or hidden as too few or as could be chance.
+			// One class's p50 row is no "see p50 row" for another's "?" (newcomer 38 W7:
+			// long-queue vs codel, signup's p50 row shown, payment's hidden), nor one measure's
+			// for another's: a corrected p99 has no p50 (review 40a M1).
 			tooFew = true
+			p := slices.IndexFunc(rows, func(p ComparisonRow) bool { return p.Class == r.Class && p.Counter == "p50" })
 			switch {
-			case slices.ContainsFunc(rows, func(p ComparisonRow) bool { return p.Class == r.Class && p.Counter == "p50" }):
-				p50Row = true
+			case r.Counter == CorrectedP99:
+				stands.none = true
+			case p >= 0 && rows[p].Significant:
+				stands.judged = true
+			case p >= 0: // timed two ways: shown whatever chance, never judged
+				stands.shown = true
 			case r.P50TooFew:
-				p50Few = true
+				stands.few = true
 			default:
-				p50Noise = true
+				stands.noise = true
 			}
 		}
 		n := r.Units[0] + r.Units[1]
@@ -752,7 +761,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		// One legend on every screen, cut only from its end (newcomer 34 met three that
 		// read differently, and could not decode any): what "?" means, then where to look
 		// instead, then why the count.
-		clauses[2] = tooFewForms(p50Row, p50Few, p50Noise)
+		clauses[2] = tooFewForms(stands)
 	}
 	if slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Sooner }) {
 		clauses[3] = []string{SoonerKey, SoonerBrief, SoonerShort, ""}
@@ -1143,14 +1152,18 @@ var (
 	TooFewNoP50 = TooFewMeans + "; p50 row hidden: "
 )
 
+// TooFewNoCorrected follows "?"'s key where a corrected p99 is "?": the p50 row beside it
+// is timed two ways, no stand-in for it (review 40a M1).
+const TooFewNoCorrected = "; no corrected p50"
+
 // TooFewKey says what "?" means where a comparison is written, the screen's words
 // (tooFewForms) and then the rest: one wording on screen, in the report and in the help
 // (newcomer 16 read three).
 func TooFewKey() string {
 	// The longest form, the p50's too few case in it, then the rest only: each said once
 	// (review 27 #6 read the p50 row and 368 twice in one sentence).
-	return tooFewForms(true, true, true)[0] + fmt.Sprintf("; a table's p99 of fewer than %d is the slowest of them; so its difference is neither a result nor noise, the p99's B − A shown after \"%s\" all the same",
-		EnoughSamples, TooFewMark)
+	return tooFewForms(p50Stands{judged: true, few: true, noise: true})[0] + fmt.Sprintf("; a table's p99 of fewer than %d is the slowest of them; so its difference is neither a result nor noise, the p99's B − A shown after \"%s\" all the same; beside %s, a p99 timed two ways from too few is \"%s\" too, its p50 row shown whatever chance, and a corrected p99 has none (\"%s\")",
+		EnoughSamples, TooFewMark, MethodMark, TooFewMark, strings.TrimPrefix(TooFewNoCorrected, "; "))
 }
 
 // TooFewWhy is "?"'s key on screen with how many a p99 needs and why (TooFewBrief where
@@ -1161,31 +1174,49 @@ func TooFewWhy() string {
 	return TooFewBrief + "; " + p99NotJudged()
 }
 
+// p50Stands is what the "?" rows of a table have for a p50 (tooFewForms): a row under one
+// shown only as it differs beyond chance (judged), or whatever chance, timed two ways
+// (shown); none, as it had too few too (few) or could be chance (noise); or none of its
+// measure at all, a corrected p99 (none).
+type p50Stands struct{ judged, shown, few, noise, none bool }
+
 // tooFewForms is "?"'s clause of the rule, longest first, each the one before cut at its
 // end, so every screen says it alike (newcomer 34); "see p50 row" kept a step longer where
-// every "?" has one shown (p50Row, neither p50Few nor p50Noise), at 100 columns; and where a "?" row's p50 had too few too (p50Few),
+// every "?" has one shown, at 100 columns; and where a "?" row's p50 had too few too,
 // TooFewP50 after it, kept while it is. Where no p50 row is shown, TooFewNoP50 says why:
-// within noise (a "?" row's p50 judged and hidden, p50Noise), too few, or either.
-func tooFewForms(p50Row, p50Few, p50Noise bool) []string {
-	brief := TooFewBrief
+// could be chance, too few, or either; and a corrected p99's "?", that it has none.
+func tooFewForms(s p50Stands) []string {
+	brief := TooFewMeans
 	switch {
-	case p50Row && p50Few:
-		brief += TooFewP50
-	case p50Row:
-	case p50Few && p50Noise:
+	case s.judged && s.few:
+		brief = TooFewBrief + TooFewP50
+	case s.judged:
+		brief = TooFewBrief
+	case s.shown && s.few:
+		brief = TooFewSee + TooFewP50
+	case s.shown:
+		brief = TooFewSee
+	case s.few && s.noise:
 		brief = TooFewNoP50 + "could be chance or too few"
-	case p50Few:
+	case s.few:
 		brief = TooFewNoP50 + "too few for it too"
-	default:
+	case s.noise:
 		brief = TooFewNoP50 + "could be chance"
+	}
+	if s.none {
+		brief += TooFewNoCorrected
 	}
 	why := brief + "; " + p99NotJudged()
 	// Why 368, in one line (newcomer 48 G-minor-3): the order statistic's binomial odds.
 	forms := []string{why + fmt.Sprintf(": a p99's 95%% confidence interval from n ended, by the binomial order statistic, has no upper end while 1 − 0.99ⁿ < 97.5%%, so n ≥ %d", P99Needs()), why, brief}
-	if p50Row && !p50Few && !p50Noise { // "see p50 row" alone only where every "?" has one
+	// "see p50 row" alone only where every "?" has one
+	if every := (s.judged || s.shown) && !s.few && !s.noise && !s.none; every && brief != TooFewSee {
 		forms = append(forms, TooFewSee)
 	}
-	return append(forms, TooFewMeans)
+	if brief != TooFewMeans {
+		forms = append(forms, TooFewMeans)
+	}
+	return forms
 }
 
 // p99NotJudged is the compare's count for a p99 in the words of the table's ("p99 of fewer

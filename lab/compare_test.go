@@ -618,11 +618,14 @@ func TestP99Needs(t *testing.T) {
 // report's table too, as "? same" on screen, not a bare "+0.0 ms" that reads as a result.
 func TestTooFewOneWording(t *testing.T) {
 	// The screen's longest, with the p50's too few case (review 27 #6: said once), and a
-	// p50 row standing in for another class's p99.
+	// p50 row standing in for another class's p99, shown as it is beyond chance.
 	few := []ComparisonRow{{Class: Signup, Counter: "p99", A: 5, B: 3, Unjudged: true, P50TooFew: true},
-		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true}, {Class: Payment, Counter: "p50", A: 4, B: 4}}
-	if key, screen := TooFewKey(), NoiseRule(few, false, TrafficConfig{}.Label)[0]; !strings.HasPrefix(key, screen) || strings.Count(key, "p50") != 1 {
-		t.Errorf("the report's key %q does not begin with the screen's %q, or says the p50 row more than once", key, screen)
+		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true}, {Class: Payment, Counter: "p50", A: 4, B: 2, Significant: true}}
+	screen := NoiseRule(few, false, TrafficConfig{}.Label)[0]
+	// After the bare key; the p50 row said once judged, once beside ≠.
+	screen = screen[strings.Index(screen, TooFewMark+" too few"):]
+	if key := TooFewKey(); !strings.HasPrefix(key, screen) || strings.Count(key, "p50 row") != 2 {
+		t.Errorf("the report's key %q does not begin with the screen's %q, or says the p50 row other than twice", key, screen)
 	}
 	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, TooFewKey()) {
 		t.Errorf("the help does not say %q", TooFewKey())
@@ -959,7 +962,7 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 	}
 	noisy := slices.Clone(retry)
 	noisy[0].A, noisy[0].B = 3, 5
-	if got := Lesson(noisy, newVerdict(noisy, [numClasses]turnedAway{}), label)[0]; !strings.Contains(got, "; payment ok could be chance, its not ok ended another way: ") {
+	if got := Lesson(noisy, newVerdict(noisy, [numClasses]turnedAway{}), label)[0]; !strings.Contains(got, "; payment ok's difference could be chance, its not ok ended another way: ") {
 		t.Errorf("ok 3 → 5 not shown to differ: %q", got)
 	}
 	if last := lesson[len(lesson)-1]; last != "» users: B better: signup ok +22" { // the trade outlasts the move

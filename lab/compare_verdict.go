@@ -375,12 +375,13 @@ func lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	// (newcomer 23), in plain words ("ok not shown to differ, its not ok moved" took newcomer
 	// 25 a second reading). Briefly, where the room is short, before what differs below the pool:
 	// the table shows the calls' rows, not the link (80x24: "timed out +45" beside "B better").
-	// An ok the same in both is said so, not "within noise" (newcomer 26: "payment ok within
+	// An ok the same in both is said so, not "could be chance" (newcomer 26: "payment ok within
 	// noise" beside "ok 0 0 0").
 	held := map[Class]string{}
 	for _, r := range rows {
 		if r.Counter == OK.Word() {
-			held[r.Class] = "ok could be chance"
+			// Its difference, not the count, is what could be chance (review 40a m7).
+			held[r.Class] = "ok's difference could be chance"
 			if r.A == r.B {
 				held[r.Class] = "ok " + FmtCount(r.A) + " in both"
 			}

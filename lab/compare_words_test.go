@@ -28,7 +28,7 @@ func TestCompareOnePairOfWords(t *testing.T) {
 	said := []string{SoonerKey, SoonerBrief, SoonerShort, TooFewKey(), TooFewWhy(), fmt.Sprint(ScreenWords())}
 	for _, p50Row := range []bool{false, true} {
 		for _, p50Few := range []bool{false, true} {
-			said = append(said, tooFewForms(p50Row, p50Few, !p50Row)...)
+			said = append(said, tooFewForms(p50Stands{judged: p50Row, few: p50Few, noise: !p50Row})...)
 		}
 	}
 	label := TrafficConfig{}.Label

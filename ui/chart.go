@@ -139,19 +139,26 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 		// newcomer 36 #33). Where ⣀ is drawn or not: at 120x40 every step with ⣀'s least
 		// before them fits in 59 columns bare, where "▁ 2.5+ ▂ 5+ … █ 20 workers" left ▃ to
 		// ▇ to reckon (newcomer 38 G4).
+		// The forms without the top carry no unit: said once.
 		keys := stripKeys(step, top, fmtStep, " workers", heldLeastWord, some)
 		bare := stripKeys(step, top, fmtStep, "", heldLeastWord, some)
 		var out []string
 		for i := range keys {
-			out = append(out, keys[i], bare[i])
+			if out = append(out, keys[i]); bare[i] != keys[i] {
+				out = append(out, bare[i])
+			}
 		}
-		return slices.Compact(out)
+		return out
 	case spec.keyUnit != "":
 		// Its unit where it fits; where the chart is too narrow for it beside the bare title
-		// (a compare half's queue chart at 125 columns), the rule bare rather than no key
-		// to the ⣀ it draws.
-		bare := stripKeys(step, top, fmtStep, "", "1", some)
-		return slices.Compact(append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, "1", some), bare[len(bare)-1]))
+		// (a compare half's queue chart at 125 columns), the top and steps bare. Where ⣀ is
+		// drawn, the shortest forms leave the top, and so the unit, to the axis already.
+		keys := stripKeys(step, top, fmtStep, " "+spec.keyUnit, "1", some)
+		if !some {
+			bare := stripKeys(step, top, fmtStep, "", "1", some)
+			keys = append(keys, bare[len(bare)-1])
+		}
+		return keys
 	}
 	// Every step with someMark's least before them, then the same without the unit that
 	// the strips' axis gives ("0–640/s┤"), before an ellipsis: the postmortem's arrivals
@@ -711,9 +718,10 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	if strip {
 		drawn := strings.Join(plot, "")
 		every, rule := keysDrawn(spec.stripKeys(upper, strings.ContainsRune(drawn, someMark)), drawn)
-		// Where none of those fits (a compare half's queue chart in 29 columns), ⣀'s rule
-		// alone, which says where ▁ starts, rather than no key to the ⣀ drawn. keyed leaves
-		// lines as they were where no key fits.
+		// Where none of those fits (a compare half's queue or rejections chart beside
+		// another), the shortest, "⣀ 1+ ▁ 3+ …", over blocks too: ⣀'s least and where ▁
+		// starts, the blocks read against the axis's top, rather than no key to the marks
+		// drawn. keyed leaves lines as they were where no key fits.
 		var fit bool
 		if lines, fit = keyed(t, spec, lines, head, w, every); !fit && len(rule) > 0 {
 			lines, _ = keyed(t, spec, lines, head, w, rule)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -15,7 +16,10 @@ func TestStripKeysTopFirstSomeOneWay(t *testing.T) {
 	some := regexp.MustCompile(`^(█ \S+( [a-z/ ]+?)? )?⣀ [0-9.]+[µm]?s?\+ ▁ `)
 	top := regexp.MustCompile(`^█ [0-9.]+[µm]?s?`)
 	check := func(name string, keys []string) {
-		for _, k := range keys {
+		for i, k := range keys {
+			if slices.Contains(keys[:i], k) { // each form once: the next shorter or none
+				t.Errorf("%s: %q twice in %q", name, k, keys)
+			}
 			k = strings.TrimSpace(k)
 			if strings.Contains(k, " to <") || strings.ContainsRune(k, someMark) && !some.MatchString(k) {
 				t.Errorf("%s: %q keys ⣀ another way than %q", name, k, "⣀ 1+ ▁ 3+")
@@ -34,10 +38,12 @@ func TestStripKeysTopFirstSomeOneWay(t *testing.T) {
 	}
 	check("latency", stripKeys(1.01e3/8, 1.01e3, latencyTop, "", latencyTop(1.2), true))
 	// The screens' rejected charts of 01 and 06 at 120x40, as a newcomer met them.
-	for _, want := range []string{"█ 24/s ⣀ 1+ ▁ 3+ ▂ 6+", "█ 40/s ⣀ 1+ ▁ 5+ ▂ 10+"} {
-		top := map[string]float64{"█ 24/s ⣀ 1+ ▁ 3+ ▂ 6+": 24, "█ 40/s ⣀ 1+ ▁ 5+ ▂ 10+": 40}[want]
-		if k := strings.TrimSpace(chartSpec{unit: "/s"}.stripKeys(top, true)[0]); !strings.HasPrefix(k, want) {
-			t.Errorf("0–%v/s: %q, want it to begin %q", top, k, want)
+	for _, tc := range []struct {
+		top  float64
+		want string
+	}{{24, "█ 24/s ⣀ 1+ ▁ 3+ ▂ 6+"}, {40, "█ 40/s ⣀ 1+ ▁ 5+ ▂ 10+"}} {
+		if k := strings.TrimSpace(chartSpec{unit: "/s"}.stripKeys(tc.top, true)[0]); !strings.HasPrefix(k, tc.want) {
+			t.Errorf("0–%v/s: %q, want it to begin %q", tc.top, k, tc.want)
 		}
 	}
 }
