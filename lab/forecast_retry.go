@@ -367,7 +367,7 @@ func (f RetryForecast) DeepestLastSum() string {
 
 // DeepestLastGlance says at a glance why the last of DeepestCalls comes when it does, where
 // every layer that retries retries as often: each layer's share, adding up as printed, and
-// what makes it: "1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and
+// what makes it: "~1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and
 // their waits", the tries' length on the settings line below (newcomer 45 G5: the sum with
 // its factor and terms took far longer than a glance; newcomer 48 G-minor-4: "3 layers × 2
 // failed tries, each 500ms + a wait (…)" was a sum to rebuild by hand, and all 3 tries
@@ -382,7 +382,11 @@ func (f RetryForecast) DeepestLastGlance() string {
 		if st.Retries == 0 {
 			continue
 		}
-		shares = append(shares, fmt.Sprintf("%s (%s)", FmtDur(time.Duration(st.Retries)*st.Every()), st.name()))
+		share := FmtDur(time.Duration(st.Retries) * st.Every())
+		if st.Mean {
+			share = "~" + share // its waits jittered, at their mean (review 40a m6: read as exact)
+		}
+		shares = append(shares, fmt.Sprintf("%s (%s)", share, st.name()))
 	}
 	each := "each layer's"
 	if len(shares) < len(f.DeepestSteps) {

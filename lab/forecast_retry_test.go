@@ -171,7 +171,7 @@ func TestDeepestDue(t *testing.T) {
 	// newcomer 45 G5: the sum took far longer than a glance), each layer's share adding up
 	// as printed to the 3.5s beside it (newcomer 48 G-minor-4: "3 layers × 2 failed tries,
 	// each 500ms + a wait (…)" was rebuilt by hand, and all 3 tries fail).
-	if got, want := r.DeepestLastGlance(), "1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and their waits"; got != want {
+	if got, want := r.DeepestLastGlance(), "~1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and their waits"; got != want {
 		t.Errorf("the last call at a glance %q, want %q", got, want)
 	}
 	var shares time.Duration // as printed, they add up to the last call's time
