@@ -47,7 +47,11 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			// The deadline's share of the calls saved too, at every width: set to retry, the
 			// hops would find no time left to (lab HopRetriesSpent); "set to try once" alone
 			// read as the one cause. In 7 lines at 80 columns, or the pool's legend goes.
-			msg += ": only the edge (" + lab.EdgeIs + ") retries: " + hops + " " + verb(n, "is", "are") + " set to try once, and " + verb(n, "has", "have") + " no time left to retry"
+			who := ": only the edge (" + lab.EdgeIs + ") retries: "
+			if !cfg.Payment.Retry.Retries() {
+				who = ": nothing retries: the edge (" + lab.EdgeIs + ") tries once, " // not "only the edge retries" beside "at most 1"
+			}
+			msg += who + hops + " " + verb(n, "is", "are") + " set to try once, and " + verb(n, "has", "have") + " no time left to retry"
 		case dep.RetryAt == lab.RetryAtEdge:
 			// The edge in the screen's own terms, a worker's call (newcomer 34 #30: "the lab's
 			// own call" left what the edge is to guess); "set to": a setting, not the
