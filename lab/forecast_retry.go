@@ -32,6 +32,12 @@ type RetryForecast struct {
 	// LayerNames names the layers that retry ("the edge", "hop 1"): the edge (with
 	// payment.retry), and with retry_at every_hop each hop that calls another.
 	LayerNames []string
+	// LayerTries is, in a chain whose hops time their own tries (per-hop), each of
+	// LayerNames' tries as the forecast multiplies them: the edge's Tries, a hop's attempts
+	// where its try fails, 1 where it succeeds (no retry). Their product is Deepest (review
+	// 40a M3: built from the settings, "3 × 3 × 3 = 3" where the hops' tries succeed). Nil
+	// otherwise: a propagated deadline leaves each call its own tries, no product.
+	LayerTries []float64
 	// Budget is, with a propagated deadline, what each try carries down the hops: the
 	// socket timeout, or the payment's deadline if shorter (a caller timeout carries none);
 	// 0 without. Reserved says the hops' reserve ends each try before the dependency
@@ -68,11 +74,25 @@ type RetryForecast struct {
 // Layers is how many layers retry.
 func (f RetryForecast) Layers() int { return len(f.LayerNames) }
 
-// LayerProduct writes each layer's tries, f's, as a product: "3 × 3 × 3".
-func (d DependencyConfig) LayerProduct(f RetryForecast) string {
-	parts := []string{FmtWorkers(f.Tries)}
-	for range d.Hops - 1 {
-		parts = append(parts, fmt.Sprint(d.HopAttempts()))
+// Multiplying is the layers whose retries multiply a payment's calls (LayerTries above 1):
+// LayerNames less those whose tries succeed.
+func (f RetryForecast) Multiplying() []string {
+	var names []string
+	for i, n := range f.LayerTries {
+		if n > 1 {
+			names = append(names, f.LayerNames[i])
+		}
+	}
+	return names
+}
+
+// LayerProduct writes the tries of each of Multiplying as a product: "3 × 3 × 3".
+func (f RetryForecast) LayerProduct() string {
+	var parts []string
+	for _, n := range f.LayerTries {
+		if n > 1 {
+			parts = append(parts, FmtWorkers(n))
+		}
 	}
 	return strings.Join(parts, " × ")
 }
@@ -120,6 +140,7 @@ func (c Config) RetryForecast() RetryForecast {
 	last := lastHop{answer, f.Fails}
 	hopTries := 1.0
 	var hopSteps []RetryStep       // each retrying hop's try and its wait before the next
+	var hopTriesEach []float64     // each hop's tries as multiplied, hop 1 first
 	own := []time.Duration{answer} // each hop's time on a call were its caller to wait, the deepest first
 	if d.Chain() {
 		k := d.HopAttempts()
@@ -128,18 +149,20 @@ func (c Config) RetryForecast() RetryForecast {
 		// With propagate the hops' own timeouts only cap, and their time comes from the
 		// lab's deadline below.
 		for hop := d.Hops - 1; hop > 0; hop-- {
-			try := answer
+			try, n := answer, 1.0
 			if t := d.Hop.Timeout.D(); t > 0 && t < try {
 				try, f.Fails, f.TimesOut = t, true, true
 			}
 			if f.Fails {
 				answer = time.Duration(k)*try + time.Duration(k-1)*backoff
-				hopTries *= float64(k)
+				n = float64(k)
+				hopTries *= n
 				hopSteps = append([]RetryStep{{Retries: k - 1, Try: try, Wait: backoff, Hop: hop}}, hopSteps...) // hop 1 first
 			} else {
 				answer = try
 			}
 			own = append(own, answer)
+			hopTriesEach = append([]float64{n}, hopTriesEach...)
 		}
 		failure = RetryOn5xx // a hop answers 502 or 504 when the hops below failed
 	}
@@ -190,6 +213,12 @@ func (c Config) RetryForecast() RetryForecast {
 	f.Hold = time.Duration(f.Tries*float64(f.Try) + (f.Tries-1)*float64(backoff))
 	if dl := p.Deadline.D(); dl > 0 {
 		f.Hold = min(f.Hold, dl)
+	}
+	if d.Chain() && d.Deadline == DeadlinePerHop {
+		if edge {
+			f.LayerTries = append(f.LayerTries, f.Tries)
+		}
+		f.LayerTries = append(f.LayerTries, hopTriesEach[:hops]...)
 	}
 	f.Deepest = f.Tries
 	if f.Fails {
@@ -338,7 +367,7 @@ func (f RetryForecast) DeepestLastSum() string {
 
 // DeepestLastGlance says at a glance why the last of DeepestCalls comes when it does, where
 // every layer that retries retries as often: each layer's share, adding up as printed, and
-// what makes it: "1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and
+// what makes it: "~1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and
 // their waits", the tries' length on the settings line below (newcomer 45 G5: the sum with
 // its factor and terms took far longer than a glance; newcomer 48 G-minor-4: "3 layers × 2
 // failed tries, each 500ms + a wait (…)" was a sum to rebuild by hand, and all 3 tries
@@ -353,7 +382,11 @@ func (f RetryForecast) DeepestLastGlance() string {
 		if st.Retries == 0 {
 			continue
 		}
-		shares = append(shares, fmt.Sprintf("%s (%s)", FmtDur(time.Duration(st.Retries)*st.Every()), st.name()))
+		share := FmtDur(time.Duration(st.Retries) * st.Every())
+		if st.Mean {
+			share = "~" + share // its waits jittered, at their mean (review 40a m6: read as exact)
+		}
+		shares = append(shares, fmt.Sprintf("%s (%s)", share, st.name()))
 	}
 	each := "each layer's"
 	if len(shares) < len(f.DeepestSteps) {

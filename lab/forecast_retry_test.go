@@ -171,7 +171,7 @@ func TestDeepestDue(t *testing.T) {
 	// newcomer 45 G5: the sum took far longer than a glance), each layer's share adding up
 	// as printed to the 3.5s beside it (newcomer 48 G-minor-4: "3 layers × 2 failed tries,
 	// each 500ms + a wait (…)" was rebuilt by hand, and all 3 tries fail).
-	if got, want := r.DeepestLastGlance(), "1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and their waits"; got != want {
+	if got, want := r.DeepestLastGlance(), "~1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and their waits"; got != want {
 		t.Errorf("the last call at a glance %q, want %q", got, want)
 	}
 	var shares time.Duration // as printed, they add up to the last call's time
@@ -396,4 +396,43 @@ func TestHelpSaysWhyHop3HoldsFewer(t *testing.T) {
 		}
 	}
 	t.Errorf("no %s in the help", HeldWord)
+}
+
+// LayerProduct multiplies out to Deepest, its factors the layers Multiplying names (review
+// 40a M3: built from the settings, with the hops' timeouts off it read "3 × 3 × 3 = 3",
+// and the headline had hops 1 and 2 retry, their tries succeeding).
+func TestLayerProductIsDeepest(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		set    func(*Config)
+		layers int
+	}{
+		{"stacked-timeouts", func(*Config) {}, 3},
+		{"hop timeout off", func(c *Config) { c.Dependency.Hop.Timeout = 0 }, 1},
+		{"edge tries once", func(c *Config) { c.Payment.Retry.Attempts = 1 }, 2},
+		{"hops try once", func(c *Config) { c.Dependency.Hop.Retry = 1 }, 1},
+		{"retry at the edge", func(c *Config) { c.Dependency.RetryAt = RetryAtEdge }, 1},
+		{"dependency errs, no timeouts", func(c *Config) {
+			c.Dependency.Mode, c.Dependency.Hop.Timeout = ModeErrors, 0
+		}, 3},
+		{"dependency fast", func(c *Config) { c.Dependency.Latency = Duration(10 * time.Millisecond) }, 0},
+	} {
+		c := StackedTimeouts()
+		tc.set(&c)
+		r := c.RetryForecast()
+		product := 1.0
+		if p := r.LayerProduct(); p != "" {
+			for _, f := range strings.Split(p, " × ") {
+				n, err := strconv.ParseFloat(f, 64)
+				if err != nil {
+					t.Fatalf("%s: factor %q of %q", tc.name, f, p)
+				}
+				product *= n
+			}
+		}
+		if product != r.Deepest || len(r.Multiplying()) != tc.layers {
+			t.Errorf("%s: %q (%v) = %v, want Deepest %v; %d layers multiplying, want %d", tc.name, r.LayerProduct(),
+				r.Multiplying(), product, r.Deepest, len(r.Multiplying()), tc.layers)
+		}
+	}
 }

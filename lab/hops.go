@@ -76,7 +76,7 @@ func atHopHelp(c Config) string {
 	due := "Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean)"
 	if n := len(r.DeepestCalls); n > 0 {
 		last := FmtSecs(r.DeepestCalls[n-1])
-		multiplies += fmt.Sprintf(" (%s = %s)", c.Dependency.LayerProduct(r), FmtWorkers(r.Deepest))
+		multiplies += fmt.Sprintf(" (%s = %s)", r.LayerProduct(), FmtWorkers(r.Deepest))
 		due += fmt.Sprintf(", so in stacked-timeouts a payment's %s call comes %s after it, %s = %s; in all, %s", Ordinal(n), last, last, r.DeepestLastGlance(), r.DeepestLastAdded())
 		// The headline's other form, the edge trying once less than the hops.
 		u := c

@@ -91,7 +91,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// (newcomer 34 #2 guessed 550ms = 500ms + 50ms).
 	// At a glance, what its factor counts (newcomer 36 #25 guessed the 2; newcomer 45 G5:
 	// "= 2 × (300ms + 350ms + 350ms), 2 retries per layer: …" took far longer).
-	if want := fmt.Sprintf("; %s = 600ms (edge) + 700ms (hop 1) + 700ms (hop 2): each layer's first 2 tries and their waits", fmtSecs(last)); spare.long != want || spare.alone != "" {
+	if want := fmt.Sprintf("; %s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2): each layer's first 2 tries and their waits", fmtSecs(last)); spare.long != want || spare.alone != "" {
 		t.Errorf("narrator's spare clause %+v, want %q", spare, want)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is, by
@@ -206,6 +206,21 @@ func TestHopsOnScreen(t *testing.T) {
 		// try, a setting, and to the deadline, which leaves them no time for another; the
 		// work for nobody gone to the deadline and the hang-ups.
 		t.Errorf("narrator with propagation: %q", msg)
+	}
+	// The edge trying once, nothing retries: not "only the edge retries" beside "at most 1".
+	once := s
+	once.Config.Payment.Retry.Attempts = 1
+	if msg, _ := narrateHops(once.Config, once.Config.Forecast(), &once, &spareClause{}); !strings.Contains(msg, "(at most 1): nothing retries: the edge (a worker's call to hop 1) tries once, hops 1 and 2 are set to try once") {
+		t.Errorf("propagation, the edge trying once: %q", msg)
+	}
+	// Per-hop with the hops' timeouts off, their tries succeed: only the edge's retries
+	// multiply, and no hop timeout of "0s" (review 40a M3: "the edge, hop 1 and hop 2 retry
+	// on their own and every try times out: … 3 × 3 × 3 = 3").
+	off := s
+	off.Config.Dependency.Deadline, off.Config.Dependency.RetryAt, off.Config.Dependency.Hop.Timeout = lab.DeadlinePerHop, lab.RetryAtEveryHop, 0
+	if msg, _ := narrateHops(off.Config, off.Config.Forecast(), &off, &spareClause{}); !strings.Contains(msg, "each of the 3 hops sets no timeout of its own") ||
+		!strings.Contains(msg, "(at most 3: only the edge retries)") || strings.Contains(msg, "×") {
+		t.Errorf("per-hop, the hops' timeouts off: %q", msg)
 	}
 	// Two hops: one hop calls another, and its verbs say so (review 38: "hop 1 are set").
 	two := s

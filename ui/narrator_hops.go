@@ -47,7 +47,11 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			// The deadline's share of the calls saved too, at every width: set to retry, the
 			// hops would find no time left to (lab HopRetriesSpent); "set to try once" alone
 			// read as the one cause. In 7 lines at 80 columns, or the pool's legend goes.
-			msg += ": only the edge (" + lab.EdgeIs + ") retries: " + hops + " " + verb(n, "is", "are") + " set to try once, and " + verb(n, "has", "have") + " no time left to retry"
+			who := ": only the edge (" + lab.EdgeIs + ") retries: "
+			if !cfg.Payment.Retry.Retries() {
+				who = ": nothing retries: the edge (" + lab.EdgeIs + ") tries once, " // not "only the edge retries" beside "at most 1"
+			}
+			msg += who + hops + " " + verb(n, "is", "are") + " set to try once, and " + verb(n, "has", "have") + " no time left to retry"
 		case dep.RetryAt == lab.RetryAtEdge:
 			// The edge in the screen's own terms, a worker's call (newcomer 34 #30: "the lab's
 			// own call" left what the edge is to guess); "set to": a setting, not the
@@ -62,17 +66,18 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			msg += afterAnswer(s) + "; " + dep.HangUp()
 		}
 	case dep.Chain():
-		if r.Layers() > 1 && r.Fails {
+		if names := r.Multiplying(); len(names) > 1 && r.Fails {
 			// The layers by name, not counted: "3 layers (the lab, hop 1, hop 2)" beside "hops
 			// 3" and "hop 3 (the dependency)" made three 3s to untangle (newcomer 29).
 			// The edge defined at its first, as the propagate headline does, where a screen
 			// has room (newcomer 39 G9: defined in deadline-propagation alone).
-			names := r.LayerNames
+			// Only the layers whose tries fail multiply (review 40a M3: with the hops' timeouts
+			// off their tries succeed, and "the edge, hop 1 and hop 2 retry" read 3 × 3 × 3 = 3).
 			if names[0] == lab.EdgeName {
 				spare.gloss = [2]string{lab.EdgeName, lab.EdgeIs}
 			}
 			msg = fmt.Sprintf("%s and %s retry on their own and %s: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
-				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], everyTry(r), cfg.Dependency.LayerProduct(r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
+				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], everyTry(r), r.LayerProduct(), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
 			// Why not 27, in the sentence itself: a payment's last calls come seconds after it,
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.
@@ -93,8 +98,15 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				}
 			}
 		} else {
-			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %s calls per payment at hop %d",
-				dep.Hops, fmtDur(dep.Hop.Timeout.D()), dep.HangUp(), lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops)
+			timed := "times its own tries (" + fmtDur(dep.Hop.Timeout.D()) + ")"
+			if dep.Hop.Timeout == 0 {
+				timed = "sets no timeout of its own" // not "(0s)": a hop then waits out the dependency
+			}
+			msg = fmt.Sprintf("each of the %d hops %s, and %s: %s calls per payment at hop %d",
+				dep.Hops, timed, dep.HangUp(), lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops)
+			if names := r.Multiplying(); len(names) == 1 {
+				msg += fmt.Sprintf(" (at most %s: only %s retries)", fmtWorkers(r.Deepest), names[0])
+			}
 		}
 		msg += afterAnswer(s)
 	case retry.Retries() && r.Fails && retry.Budget > 0:

@@ -304,7 +304,7 @@ var tourChapters = []chapter{
 			return fmt.Sprintf("Retries multiply: A's %d layers make %s = %s calls at the last hop per payment (the latest payments "+
 				"have not made all theirs yet): %s measured; B retries at the edge alone, so at most %s: %s measured. Work for users "+
 				"already answered (A's edge gives up before their %s deadline), which B's propagated deadline stops: %s in A, %s in B.",
-				ra.Layers(), a.cfg(0).Dependency.LayerProduct(ra), fmtWorkers(ra.Deepest), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
+				len(ra.Multiplying()), ra.LayerProduct(), fmtWorkers(ra.Deepest), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
 				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
 		},
 		look: "Each side's chain of hops, with each hop's requests in flight and its work after the user was answered. The " +
