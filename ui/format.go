@@ -30,10 +30,17 @@ var (
 // longestFit is the first of forms, longest first, that fits w cells; the last one cut to w
 // when none does.
 func longestFit(w int, forms ...string) string {
-	if f, ok := firstFit(w, forms...); ok {
-		return f
+	return clip(forms[fitAt(w, forms)], w)
+}
+
+// fitAt is the index of the first of forms that fits w cells, or of the last where none does.
+func fitAt(w int, forms []string) int {
+	for i, f := range forms {
+		if ansiWidth(f) <= w {
+			return i
+		}
 	}
-	return clip(forms[len(forms)-1], w)
+	return len(forms) - 1
 }
 
 // firstFit is the first of forms that fits w cells; false when none does.

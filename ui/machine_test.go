@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -138,6 +139,33 @@ func TestMachineFramesFit(t *testing.T) {
 			for w := range sweep(80, 200, 3) {
 				for _, h := range []int{24, 40} {
 					checkFrame(t, Frame(snaps, w, h, true, machine), w, h)
+				}
+			}
+		}
+	}
+}
+
+// A compare's two halves say the ⚠ in one form, whatever their lags and widths (at 120x40
+// shared-pool beside semaphore-bulkhead, A's half a column narrower read "(lag p99)" beside
+// B's "B − A under ~9.3ms").
+func TestMachineTooBusyOneFormBothHalves(t *testing.T) {
+	digits := regexp.MustCompile(`~[0-9.]+[µm]?s`)
+	lagged := func(p99 time.Duration) lab.Snapshot {
+		s := testSnapshot()
+		s.Generator.Lag = lab.Percentiles{P50: 5 * time.Millisecond, P99: p99, Max: p99, Count: 5000}
+		return *s
+	}
+	for _, lags := range [][2]time.Duration{{9800 * time.Microsecond, 9300 * time.Microsecond}, {9300 * time.Microsecond, 9800 * time.Microsecond}, {40 * time.Millisecond, 123 * time.Millisecond}} {
+		for _, sz := range goldenSizes {
+			pair := ansi.Strip(Frame([]lab.Snapshot{lagged(lags[0]), lagged(lags[1])}, sz[0], sz[1], true, false))
+			for _, line := range strings.Split(pair, "\n") {
+				if strings.Count(line, "⚠") != 2 {
+					continue
+				}
+				halves := strings.Split(line, "⚠")
+				a, b := strings.TrimSpace(strings.TrimRight(halves[1], " │")), strings.TrimSpace(halves[2])
+				if digits.ReplaceAllString(a, "~N") != digits.ReplaceAllString(b, "~N") {
+					t.Errorf("lags %v at %dx%d: two forms, %q and %q", lags, sz[0], sz[1], a, b)
 				}
 			}
 		}
