@@ -813,8 +813,9 @@ func labPlan(c labCtx, h int) (labCtx, layoutPlan) {
 			c, pl = oc, op
 		}
 	}
-	// The ⚠ warning's second line gives way where that keeps the charts.
-	if !pl.chartsDrawn(ps) && len(c.draw(headerPanel, pl.level)) > 2 {
+	// The ⚠ warning's second line gives way where that keeps the charts; tried once, as
+	// where even its shortest form wraps it would be tried again and again.
+	if !c.oneWarning && !pl.chartsDrawn(ps) && len(c.draw(headerPanel, pl.level)) > 2 {
 		one := c
 		one.oneWarning = true
 		if oc, op := labPlan(one, h); op.chartsDrawn(ps) {
