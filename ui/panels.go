@@ -914,8 +914,13 @@ func panelLines(ps []panel, parts [][]string, p panel) int {
 // then to spacing after panels in their gap order, and the filling panels take the rest of
 // the height.
 func labLines(c labCtx, h int) []string {
-	ps := labPanels
 	c, pl := labPlan(c, h)
+	return planLines(c, pl, h)
+}
+
+// planLines draws plan pl of c (labPlan's) in h lines.
+func planLines(c labCtx, pl layoutPlan, h int) []string {
+	ps := labPanels
 	level, parts := pl.level, pl.parts
 	gapAfter, avail := pl.spacing(ps)
 	var out []string
