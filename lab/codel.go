@@ -158,10 +158,12 @@ func (r Report) coDelLines() []string {
 // second's held of that second's pool: the configured size would pass 100% where the pool
 // grew (review 38a minor 3). A hair over a second's pool is the sample's timing, so none
 // counts past it. span is the seconds counted, not the window's, which may hold seconds
-// with no pool (review 39 m1); same says every one of them had a pool of workers, the size
-// the forecast is of. ok is false with no second that has a pool.
+// with no pool (review 39 m1): from the first to the last counted, and how many of them
+// were where one with no pool lies between ("4s of 5–10s", review 40a m4); same says every
+// one of them had a pool of workers, the size the forecast is of. ok is false with no
+// second that has a pool.
 func heldShare(s *Snapshot, workers int) (share float64, span string, same, ok bool) {
-	n, from, same := 0, 0, true
+	n, from, to, same := 0, 0, 0, true
 	for _, sec := range s.rateSeconds() {
 		if sec.Workers <= 0 {
 			continue
@@ -175,10 +177,13 @@ func heldShare(s *Snapshot, workers int) (share float64, span string, same, ok b
 			from = sec.T - 1
 		}
 		n++
-		span, same = FmtSpan(from, sec.T), same && sec.Workers == workers
+		to, same = sec.T, same && sec.Workers == workers
 	}
 	if n == 0 {
 		return 0, "", false, false
+	}
+	if span = FmtSpan(from, to); n < to-from {
+		span = fmt.Sprintf("%ds of %s", n, span)
 	}
 	return share / float64(n), span, same, true
 }

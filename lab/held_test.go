@@ -202,6 +202,15 @@ func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 			t.Errorf("at %d CoDel's line %+v, want %q within the width", w, items, busy)
 		}
 	}
+	// A second with no pool inside the window: the span says how many of its seconds were
+	// counted (review 40a m4: "6–10s" covered the 7–8s it skipped).
+	codel.Timeline[5].Workers, codel.Timeline[7].Workers = 20, 0
+	busy = fmt.Sprintf("workers %.0f%% busy, measured 96%% in 4s of 5–10s)", 100*cf.Busy)
+	for _, w := range []int{200, 120} {
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
+			t.Errorf("gap inside, at %d CoDel's line %+v, want %q within the width", w, items, busy)
+		}
+	}
 	want := fmt.Sprintf("(≈ no queue, Erlang B's forecast: %.0f%%", 100*f.LongRunLoss())
 	if items := coDelHealth(&codel, 120); len(items) != 1 || !strings.Contains(items[0].Value, want) {
 		t.Errorf("at 120 CoDel's line %+v, want %q", items, want)
