@@ -183,3 +183,14 @@ func TestMachineOneWarningTriedOnce(t *testing.T) {
 		t.Errorf("at 30x24 the charts drawn: the ⚠ does not wrap here, the test tests nothing")
 	}
 }
+
+// The ⚠'s one-line forms are explained in the help, not only in the README (review 40b m10):
+// a projected screen's audience has only ?.
+func TestMachineTooBusyInTheHelp(t *testing.T) {
+	for _, d := range helpWords() {
+		if strings.HasPrefix(d[0], "⚠ too busy") && strings.Contains(d[1], "(lag p99 of all sent, over 5ms)") && strings.Contains(d[1], "\"(lag p99)\"") {
+			return
+		}
+	}
+	t.Errorf("no help word for ⚠ too busy with its one-line forms")
+}
