@@ -45,12 +45,11 @@ func fitAt(w int, forms []string) int {
 
 // firstFit is the first of forms that fits w cells; false when none does.
 func firstFit(w int, forms ...string) (string, bool) {
-	for _, f := range forms {
-		if ansiWidth(f) <= w {
-			return f, true
-		}
+	if len(forms) == 0 {
+		return "", false
 	}
-	return "", false
+	f := forms[fitAt(w, forms)]
+	return f, ansiWidth(f) <= w
 }
 
 // clip cuts s (ANSI-aware) to at most w cells, ending in … where it cut; nothing when w ≤ 0.
