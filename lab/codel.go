@@ -49,7 +49,7 @@ func init() {
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
 			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
 			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
-			"\"CoDel 49 of 146 turned away, 34% (≈ no queue, Erlang B's forecast: 38%, workers 93% busy, measured 96% in 5–10s)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it (≈ no queue; wider, \"Erlang B's forecast with no queue\" and \"nearly a loss system, full means turned away\"), and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of the 20 workers set), beside the one measured over the table's window, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"workers 93% busy of 64, measured 80% of each second's pool\". "+
+			"\"CoDel 49 of 146 turned away, 34% (≈ no queue, Erlang B's forecast: 38%, workers 93% busy, measured 96% in 5–10s)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it (≈ no queue; wider, \"Erlang B's forecast with no queue\" and \"nearly a loss system, full means turned away\"), and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of the 20 workers set), beside the one measured over the table's window, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any (\"in 4s of 5–10s\": 4 of them, a second with none between). Where payments' connections bound the share, \"forecast, the connections' bound\" in its place, no queue being Erlang B's alone. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"workers 93% busy of 64, measured 80% of each second's pool\". "+
 			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
@@ -158,10 +158,12 @@ func (r Report) coDelLines() []string {
 // second's held of that second's pool: the configured size would pass 100% where the pool
 // grew (review 38a minor 3). A hair over a second's pool is the sample's timing, so none
 // counts past it. span is the seconds counted, not the window's, which may hold seconds
-// with no pool (review 39 m1); same says every one of them had a pool of workers, the size
-// the forecast is of. ok is false with no second that has a pool.
+// with no pool (review 39 m1): from the first to the last counted, and how many of them
+// were where one with no pool lies between ("4s of 5–10s", review 40a m4); same says every
+// one of them had a pool of workers, the size the forecast is of. ok is false with no
+// second that has a pool.
 func heldShare(s *Snapshot, workers int) (share float64, span string, same, ok bool) {
-	n, from, same := 0, 0, true
+	n, from, to, same := 0, 0, 0, true
 	for _, sec := range s.rateSeconds() {
 		if sec.Workers <= 0 {
 			continue
@@ -175,10 +177,13 @@ func heldShare(s *Snapshot, workers int) (share float64, span string, same, ok b
 			from = sec.T - 1
 		}
 		n++
-		span, same = FmtSpan(from, sec.T), same && sec.Workers == workers
+		to, same = sec.T, same && sec.Workers == workers
 	}
 	if n == 0 {
 		return 0, "", false, false
+	}
+	if span = FmtSpan(from, to); n < to-from {
+		span = fmt.Sprintf("%ds of %s", n, span)
 	}
 	return share / float64(n), span, same, true
 }
@@ -205,11 +210,11 @@ func coDelHealth(s *Snapshot, w int) []Item {
 		// Erlang's term defined where it shows, or its meaning in its place where the
 		// definition does not fit (newcomer 42 G10: never defined on screen); the model
 		// named, as the narrator's forecasts are (newcomer 43 G-19).
-		// "with no queue" is Erlang B's alone: on the connections' bound it read as the
-		// connections having none, where payments queue for one (review 39 m2).
+		// "no queue" is Erlang B's alone, in every width: on the connections' bound it read as
+		// the connections having none, where payments queue for one (review 39 m2, 40a m5).
 		model, link, short := "Erlang B's forecast with no queue", "≈ no queue, Erlang B's forecast", "Erlang B"
 		if fc.LongRunModel() == ConnBoundModel {
-			model, link, short = "forecast, the connections' bound", "≈ no queue, the connections' bound", "the connections' bound"
+			model, link, short = "forecast, the connections' bound", "forecast, the connections' bound", "the connections' bound"
 		}
 		busy := fmt.Sprintf("workers %.0f%% busy", 100*f.Busy)
 		// Beside the forecast's busy share, the one measured over the table's window, the

@@ -157,17 +157,29 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	codel.Config.Payment.Connections.PerRoute = 8
 	f = codel.Config.Forecast()
 	// "with no queue" is Erlang B's name alone: on the bound it read as the connections
-	// having none (review 39 m2).
-	want := fmt.Sprintf("forecast, the connections' bound: %.0f%% turned away", 100*f.LongRunLoss())
-	if items := coDelHealth(&codel, 200); len(items) != 1 || !strings.Contains(items[0].Value, want) || strings.Contains(items[0].Value, "bound with no queue") {
-		t.Errorf("CoDel's line %+v, want %q", items, want)
+	// having none (review 39 m2), and so at 120 columns (review 40a m5: "(≈ no queue, the
+	// connections' bound: 74%").
+	// With a measured share, whose length at 120 takes the linked form.
+	for i := range 10 {
+		sec := Second{T: i + 1, Workers: 20}
+		sec.Held[Payment] = 19.2
+		codel.Timeline = append(codel.Timeline, sec)
 	}
+	for w, want := range map[int]string{
+		200: fmt.Sprintf("forecast, the connections' bound: %.0f%% turned away", 100*f.LongRunLoss()),
+		120: fmt.Sprintf("(forecast, the connections' bound: %.0f%%, workers", 100*f.LongRunLoss()),
+	} {
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, want) || strings.Contains(items[0].Value, "no queue") {
+			t.Errorf("at %d CoDel's line %+v, want %q and no \"no queue\"", w, items, want)
+		}
+	}
+	codel.Timeline = nil
 	// Without connections, Erlang B's, named, and of how many so far (newcomer 43 G-19:
 	// "49 turned away (forecast: 38% …)" left the model and the share so far to guess).
 	codel.Config.Payment.Connections = ConnectionsConfig{}
 	codel.Classes[Payment].Arrived, codel.Classes[Signup].Arrived = 97, 49
 	codel.Classes[Payment].Rejected[RejectCoDel], codel.Classes[Signup].Rejected[RejectCoDel] = 33, 16
-	want = fmt.Sprintf("Erlang B's forecast with no queue: %.0f%%", 100*codel.Config.Forecast().Blocking)
+	want := fmt.Sprintf("Erlang B's forecast with no queue: %.0f%%", 100*codel.Config.Forecast().Blocking)
 	for _, w := range []int{200, 120} {
 		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, "49 of 146 turned away past their limit, 34% (") || !strings.Contains(items[0].Value, want) {
 			t.Errorf("at %d CoDel's line %+v, want %q", w, items, want)
@@ -200,6 +212,15 @@ func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 	for _, w := range []int{200, 120} {
 		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
 			t.Errorf("at %d CoDel's line %+v, want %q within the width", w, items, busy)
+		}
+	}
+	// A second with no pool inside the window: the span says how many of its seconds were
+	// counted (review 40a m4: "6–10s" covered the 7–8s it skipped).
+	codel.Timeline[5].Workers, codel.Timeline[7].Workers = 20, 0
+	busy = fmt.Sprintf("workers %.0f%% busy, measured 96%% in 4s of 5–10s)", 100*cf.Busy)
+	for _, w := range []int{200, 120} {
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
+			t.Errorf("gap inside, at %d CoDel's line %+v, want %q within the width", w, items, busy)
 		}
 	}
 	want := fmt.Sprintf("(≈ no queue, Erlang B's forecast: %.0f%%", 100*f.LongRunLoss())

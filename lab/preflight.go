@@ -50,6 +50,37 @@ func (s *Snapshot) Late() bool { return s.Generator.Lag.P99 > LateLag }
 // deadline-propagation at 8s, lag p99 = max = 5.5ms of 77 sends.
 func (s *Snapshot) TooBusy() bool { return s.Late() && LagJudged(s.Generator.Lag) }
 
+// TooBusyWarning is the screen's ⚠ when the machine runs the lab late (TooBusy), widest
+// first: the screen draws the first that fits its room. Of every request sent, those turned
+// away too, which the table's p99:lag leaves out (newcomer 21 read 6.1ms here beside p99:lag
+// of 2.1ms at most). Which figures it touches, by the run's own lag: the latencies, timed
+// from when each request was due.
+func (s *Snapshot) TooBusyWarning() []string {
+	lag, most := FmtLatency(s.Generator.Lag.P99), FmtDur(LateLag)
+	return []string{
+		fmt.Sprintf("⚠ this machine is too busy: the lab sent requests late (generator lag p99 %s over every request sent, those turned away too; more than %s), "+
+			"so latencies, timed from when each was due, may run ~%s long", lag, most, lag),
+		fmt.Sprintf("⚠ this machine is too busy: requests left late (lag p99 %s of all sent, over %s), so latencies may run ~%s long", lag, most, lag),
+		fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent, over %s)", lag, most),
+		fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag),
+	}
+}
+
+// TooBusyCompared is TooBusyWarning in a compare half, one line each, widest first: that a
+// gap between A and B under the lag may be the machine's (newcomer 25: "figures may run
+// late" on both halves, "which figures? does the comparison still hold?"), in the summary's
+// name for it, B − A ("latency gaps": what gap?, newcomer 29).
+func (s *Snapshot) TooBusyCompared() []string {
+	lag := FmtLatency(s.Generator.Lag.P99)
+	return []string{
+		fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent); a latency's B − A under that may be the machine's", lag),
+		fmt.Sprintf("⚠ too busy: latencies may run ~%s long; B − A under that may be the machine's", lag),
+		fmt.Sprintf("⚠ too busy: latency B − A under ~%s may be the machine's", lag),
+		fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag),
+		"⚠ too busy: figures may run late",
+	}
+}
+
 // LagJudged says a lag's p99 is of enough sends to judge the machine by (EnoughSamples):
 // the pre-flight's rule and the screen's warning's.
 func LagJudged(lag Percentiles) bool { return lag.OfEnough() }

@@ -30,20 +30,26 @@ var (
 // longestFit is the first of forms, longest first, that fits w cells; the last one cut to w
 // when none does.
 func longestFit(w int, forms ...string) string {
-	if f, ok := firstFit(w, forms...); ok {
-		return f
+	return clip(forms[fitAt(w, forms)], w)
+}
+
+// fitAt is the index of the first of forms that fits w cells, or of the last where none does.
+func fitAt(w int, forms []string) int {
+	for i, f := range forms {
+		if ansiWidth(f) <= w {
+			return i
+		}
 	}
-	return clip(forms[len(forms)-1], w)
+	return len(forms) - 1
 }
 
 // firstFit is the first of forms that fits w cells; false when none does.
 func firstFit(w int, forms ...string) (string, bool) {
-	for _, f := range forms {
-		if ansiWidth(f) <= w {
-			return f, true
-		}
+	if len(forms) == 0 {
+		return "", false
 	}
-	return "", false
+	f := forms[fitAt(w, forms)]
+	return f, ansiWidth(f) <= w
 }
 
 // clip cuts s (ANSI-aware) to at most w cells, ending in … where it cut; nothing when w ≤ 0.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -142,4 +143,54 @@ func TestMachineFramesFit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A compare's two halves say the ⚠ in one form, whatever their lags and widths (at 120x40
+// shared-pool beside semaphore-bulkhead, A's half a column narrower read "(lag p99)" beside
+// B's "B − A under ~9.3ms").
+func TestMachineTooBusyOneFormBothHalves(t *testing.T) {
+	digits := regexp.MustCompile(`~[0-9.]+[µm]?s`)
+	lagged := func(p99 time.Duration) lab.Snapshot {
+		s := testSnapshot()
+		s.Generator.Lag = lab.Percentiles{P50: 5 * time.Millisecond, P99: p99, Max: p99, Count: 5000}
+		return *s
+	}
+	for _, lags := range [][2]time.Duration{{9800 * time.Microsecond, 9300 * time.Microsecond}, {9300 * time.Microsecond, 9800 * time.Microsecond}, {40 * time.Millisecond, 123 * time.Millisecond}} {
+		for _, sz := range goldenSizes {
+			pair := ansi.Strip(Frame([]lab.Snapshot{lagged(lags[0]), lagged(lags[1])}, sz[0], sz[1], true, false))
+			for _, line := range strings.Split(pair, "\n") {
+				if strings.Count(line, "⚠") != 2 {
+					continue
+				}
+				halves := strings.Split(line, "⚠")
+				a, b := strings.TrimSpace(strings.TrimRight(halves[1], " │")), strings.TrimSpace(halves[2])
+				if digits.ReplaceAllString(a, "~N") != digits.ReplaceAllString(b, "~N") {
+					t.Errorf("lags %v at %dx%d: two forms, %q and %q", lags, sz[0], sz[1], a, b)
+				}
+			}
+		}
+	}
+}
+
+// The ⚠ in one line is tried once: where even its shortest form wraps (a column narrower
+// than the screen's least), the layout ends rather than trying it again and again (without
+// the guard, this test overflows the stack).
+func TestMachineOneWarningTriedOnce(t *testing.T) {
+	late := testSnapshot()
+	late.Generator.Lag = lab.Percentiles{P50: 5 * time.Millisecond, P99: 40 * time.Millisecond, Max: 50 * time.Millisecond, Count: 5000}
+	c := newLabCtx(newTheme(true, true), testScreen(late, 30, 24), 0, 30, 0)
+	if _, pl := labPlan(c, 24); pl.chartsDrawn(labPanels) {
+		t.Errorf("at 30x24 the charts drawn: the ⚠ does not wrap here, the test tests nothing")
+	}
+}
+
+// The ⚠'s one-line forms are explained in the help, not only in the README (review 40b m10):
+// a projected screen's audience has only ?.
+func TestMachineTooBusyInTheHelp(t *testing.T) {
+	for _, d := range helpWords() {
+		if strings.HasPrefix(d[0], "⚠ too busy") && strings.Contains(d[1], "(lag p99 of all sent, over 5ms)") && strings.Contains(d[1], "\"(lag p99)\"") {
+			return
+		}
+	}
+	t.Errorf("no help word for ⚠ too busy with its one-line forms")
 }

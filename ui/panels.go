@@ -195,21 +195,15 @@ var labPanels = []panel{headerPanel, narratorPanel, settingsPanel, poolPanel, ta
 var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines: func(c labCtx, _ int) []string {
 	out := []string{headerLine(c.t, c.s, c.i, c.w, c.peerW)}
 	if c.snap.TooBusy() { // the lab's own health: what is on screen may no longer be the truth
-		// Of every request sent, those turned away too, which the table's p99:lag leaves out
-		// (newcomer 21 read 6.1ms here beside p99:lag of 2.1ms at most). Which figures it
-		// touches, by the run's own lag: the latencies, timed from when each request was due;
-		// in a compare, that a gap between A and B under it may be the machine's (newcomer
-		// 25: "figures may run late" on both halves, "which figures? does the comparison
-		// still hold?"), in the summary's name for it, B − A ("latency gaps": what gap?,
-		// newcomer 29).
-		lag, most := fmtLatency(c.snap.Generator.Lag.P99), fmtDur(lab.LateLag)
 		if c.compared() { // one line a half: two halves' warnings left a loaded 80x24 no room to compare
-			out = append(out, c.t.alert.Render(longestFit(c.w,
-				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent); a latency's B − A under that may be the machine's", lag),
-				fmt.Sprintf("⚠ too busy: latencies may run ~%s long; B − A under that may be the machine's", lag),
-				fmt.Sprintf("⚠ too busy: latency B − A under ~%s may be the machine's", lag),
-				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag), "⚠ too busy: figures may run late")))
-			return out
+			// Both halves in one form, the narrower that fits both (at 120x40 A's half, a
+			// column narrower, said "(lag p99)" beside B's "B − A under ~9.3ms").
+			forms := c.snap.TooBusyCompared()
+			at := fitAt(c.w, forms)
+			if peer := c.peer(); peer.TooBusy() {
+				at = max(at, fitAt(c.peerW, peer.TooBusyCompared()))
+			}
+			return append(out, c.t.alert.Render(clip(forms[at], c.w)))
 		}
 		// In two lines at most, as before it said which figures: the shorter form where the
 		// longer takes more (at 80 columns); in one where a second costs the charts
@@ -218,13 +212,11 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 		if c.oneWarning {
 			lines = 1
 		}
-		out = append(out, verdictLinesIn([]string{
-			c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: the lab sent requests late (generator lag p99 %s over every request sent, those turned away too; more than %s), "+
-				"so latencies, timed from when each was due, may run ~%s long", lag, most, lag)),
-			c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: requests left late (lag p99 %s of all sent, over %s), so latencies may run ~%s long", lag, most, lag)),
-			c.t.alert.Render(fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent, over %s)", lag, most)),
-			c.t.alert.Render(fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag)),
-		}, c.w, lines)...)
+		var forms []string
+		for _, f := range c.snap.TooBusyWarning() {
+			forms = append(forms, c.t.alert.Render(f))
+		}
+		out = append(out, verdictLinesIn(forms, c.w, lines)...)
 	}
 	return out
 }}
@@ -821,8 +813,9 @@ func labPlan(c labCtx, h int) (labCtx, layoutPlan) {
 			c, pl = oc, op
 		}
 	}
-	// The ⚠ warning's second line gives way where that keeps the charts.
-	if !pl.chartsDrawn(ps) && len(c.draw(headerPanel, pl.level)) > 2 {
+	// The ⚠ warning's second line gives way where that keeps the charts; tried once, as
+	// where even its shortest form wraps it would be tried again and again.
+	if !c.oneWarning && !pl.chartsDrawn(ps) && len(c.draw(headerPanel, pl.level)) > 2 {
 		one := c
 		one.oneWarning = true
 		if oc, op := labPlan(one, h); op.chartsDrawn(ps) {
@@ -921,8 +914,13 @@ func panelLines(ps []panel, parts [][]string, p panel) int {
 // then to spacing after panels in their gap order, and the filling panels take the rest of
 // the height.
 func labLines(c labCtx, h int) []string {
-	ps := labPanels
 	c, pl := labPlan(c, h)
+	return planLines(c, pl, h)
+}
+
+// planLines draws plan pl of c (labPlan's) in h lines.
+func planLines(c labCtx, pl layoutPlan, h int) []string {
+	ps := labPanels
 	level, parts := pl.level, pl.parts
 	gapAfter, avail := pl.spacing(ps)
 	var out []string

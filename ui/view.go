@@ -114,15 +114,16 @@ func mainLines(t *theme, s screen) []string {
 	status := []string{statusLine(t, s)}
 	footer := footerLines(t, s.keyMap(), s.width, 2)
 	c, h := newLabCtx(t, s, 0, s.width, 0), s.height-len(status)-len(footer)
+	drawn, pl := labPlan(c, h)
 	// Under the ⚠ line, the idle hint gives way where its row keeps the charts (fleet-domino
-	// at 80x24 lost them to the warning): the keys under it say "? help" too.
-	if s.status == "" && c.snap.TooBusy() {
-		_, pl := labPlan(c, h)
-		if _, more := labPlan(c, h+1); !pl.chartsDrawn(labPanels) && more.chartsDrawn(labPanels) {
-			status, h = nil, h+1
+	// at 80x24 lost them to the warning): the keys under it say "? help" too. The winning
+	// plan is drawn, not planned again: these are the frames of a machine already late.
+	if s.status == "" && c.snap.TooBusy() && !pl.chartsDrawn(labPanels) {
+		if mc, more := labPlan(c, h+1); more.chartsDrawn(labPanels) {
+			status, h, drawn, pl = nil, h+1, mc, more
 		}
 	}
-	out := labLines(c, h)
+	out := planLines(drawn, pl, h)
 	return append(append(out, status...), footer...)
 }
 
