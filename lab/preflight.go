@@ -75,7 +75,7 @@ func (s *Snapshot) TooBusyCompared() []string {
 	return []string{
 		fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent); a latency's B − A under that may be the machine's", lag),
 		fmt.Sprintf("⚠ too busy: latencies may run ~%s long; B − A under that may be the machine's", lag),
-		fmt.Sprintf("⚠ too busy: latency B − A under ~%s may be the machine's", lag),
+		fmt.Sprintf("⚠ too busy: B − A under ~%s may be the machine's", lag),
 		fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag),
 		"⚠ too busy: figures may run late",
 	}

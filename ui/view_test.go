@@ -517,7 +517,7 @@ func TestLateGeneratorWarns(t *testing.T) {
 				}
 			}
 			// The gap in the summary's name: "latency gaps" left newcomer 29 asking what gap.
-			want := "latency B − A under ~" + fmtLatency(lagP99) + " may be the machine's"
+			want := "B − A under ~" + fmtLatency(lagP99) + " may be the machine's"
 			if sz[0] == 80 {
 				want = "latencies may run ~" + fmtLatency(lagP99) + " long; B − A under that may be the machine's"
 			}
