@@ -21,7 +21,8 @@ import (
 func TestSnapshotSizesOneRun(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	args := []string{"snapshot", "--preset", "shared-pool", "--at", "1s", "--set", "dependency.latency=300ms",
+	// Seed 127 sends a health check in the first second, so all three classes have a row.
+	args := []string{"snapshot", "--preset", "shared-pool", "--at", "1s", "--set", "dependency.latency=300ms", "--set", "traffic.seed=127",
 		"--size", "120x40,80x24", "--out", filepath.Join(dir, "shot.txt"), "--format", "txt"}
 	var stdout bytes.Buffer
 	if err := run(args, &stdout); err != nil {
