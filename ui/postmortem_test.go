@@ -590,8 +590,12 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	}
 	// At 120x40 the sentence in at most headlineMost lines, Little's law's clause left out
 	// where it would wrap past them (newcomer 48 G-MAJOR-1).
-	if out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, 120, 40), 0, 120, 0), levelFull); len(out) > headlineMost {
-		t.Errorf("%d lines at 120 columns, want at most %d:\n%s", len(out), headlineMost, strings.Join(out, "\n"))
+	// At 80 and 100 columns too, where no terse form fits them: the brief form (review 40b
+	// M1: 8 lines at 80x40, 6 at 100x40).
+	for _, w := range []int{80, 100, 120} {
+		if out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull); len(out) > headlineMost {
+			t.Errorf("%d lines at %d columns, want at most %d:\n%s", len(out), w, headlineMost, strings.Join(out, "\n"))
+		}
 	}
 	// A compare half, which has no terse form, keeps the brief one past them: the rule
 	// whole took 10 lines of a 59-column half.
