@@ -199,7 +199,14 @@ const AdaptiveWarmingRises = "in the warm-up it rises while the two stay level"
 // help says it (the narrator, AdaptivePastKnee, briefly): the mean is the p90's own, so a slow climb
 // drags it along (newcomer 46: whether a limit past the knee in its warm-up comes back could
 // not be told; newcomer 47 #10: "the mean trails a slow climb" could not be parsed).
-const AdaptiveMeanClimbs = "a slow climb raises the mean too, as it is the p90's own running average, so the limit can stay past the knee"
+const AdaptiveMeanClimbs = adaptiveClimbs + ", as it is the p90's own running average, " + adaptiveStays
+
+// adaptiveClimbs and adaptiveStays are AdaptiveMeanClimbs' clauses, the narrator's words
+// without its why (review 40a m2: "raises" in the help beside "lifts" on screen).
+const (
+	adaptiveClimbs = "a slow climb lifts the mean too"
+	adaptiveStays  = "so it can stay past the knee"
+)
 
 // adaptiveLog is a slog handler that keeps the limiter's last "limit update". failsafe-go
 // logs under its lock, so updates come one at a time.
@@ -405,7 +412,7 @@ func AdaptivePastKnee(r AdaptiveReading) string {
 	case r.Warming():
 		return "its warm-up's rises carried it past the knee"
 	}
-	return "a slow climb lifts the mean too, so it can stay past the knee"
+	return adaptiveClimbs + ", " + adaptiveStays
 }
 
 // adaptiveP90 names the latency quantile the limiter reads, "p90".
@@ -427,9 +434,9 @@ func AdaptiveChartHelp() string {
 	rising30, _ := adaptiveBounds(30)
 	_, falling36 := adaptiveBounds(36)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, failsafe-go reckons the calls queued as limit × (1 − mean/%s), rounded up (its queueSize), the limit the one that update judged (in force before it), the %s each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s (\"%s\"); a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
+		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, failsafe-go reckons the calls queued as limit × (1 − mean/%s), rounded up (its queueSize), the limit the one that update judged (in force before it), the %s each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
 			rule, brief, p90, p90, p90, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
-			AdaptiveBetaUnder, rise100, fall100, rise, fall, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, AdaptivePastKnee(ex.Bulkhead.Reading), p90)
+			AdaptiveBetaUnder, rise100, fall100, rise, fall, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
 }
 
 // limit is the limit in force and the calls holding a permit (0, 0 before it is built).
