@@ -529,6 +529,14 @@ func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 	return fittingValue("bulkhead", w, append(forms, adaptiveNamed+limit)...)
 }
 
+// adaptiveOnAll is the help's example of adaptiveSetting where orders are the only class, a
+// limit of 28 with 27 in use, at w columns (review 40a m3: a hand copy of its format).
+func adaptiveOnAll(w int) string {
+	var c Config
+	c.Traffic.Payment.Label = "order"
+	return adaptiveSetting(c, BulkheadStats{Type: BulkheadAdaptive, Limit: 28, InUse: 27}, w)
+}
+
 // adaptiveConcurrency is the adaptive limit on the only class, what it is: a concurrency
 // limit on the whole service.
 const adaptiveConcurrency = "adaptive concurrency limit"
