@@ -77,7 +77,7 @@ func (a *adaptive) use(b BulkheadConfig, maxLimit int) {
 	}
 	a.stale.Store(false)
 	g = &adaptiveGen{initial: initial, maxLimit: maxLimit, maxWait: b.MaxWait.D()}
-	g.log.limit = initial
+	g.log.limit = float64(initial)
 	g.lim = adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).
 		WithRecentQuantile(AdaptiveQuantile).WithBaselineWindow(AdaptiveBaselineAge).
 		WithLogger(slog.New(&g.log)).Build()
@@ -100,13 +100,19 @@ type AdaptiveReading struct {
 	// answers a second not growing with its calls), "max" or "min" (a bound).
 	Direction, Reason string
 	Updates           int // its updates so far, this one counted
-	// Queued is failsafe-go's queueSize, the calls it reckons queued, ⌈Judged × (1 − Mean/P90)⌉
-	// of its unrounded figures, which the rule compares with alpha and beta.
-	Queued int
+	// Queued is failsafe-go's queueSize, the calls it reckons queued, ⌈limit × (1 − Mean/P90)⌉
+	// of its unrounded figures and its limit as a float (JudgedAt), which the rule compares
+	// with alpha and beta. Its gradient is that Mean/P90, the two as above: no clamp.
+	// QueueUnread: its log gave no queueSize as a whole number, so Queued is unknown, not 0.
+	Queued      int
+	QueueUnread bool
 	// Judged is the limit the reading was judged at, the one in force before this update:
 	// failsafe-go checks, then sets the new limit, so its thresholds are this limit's
 	// (review 36 M1: at the new one, a fall from 36 to 35 read "1.20×, under 1.21×").
-	Judged int
+	// JudgedAt is that limit as failsafe-go holds it, a float (a bound from the calls in
+	// flight can make it fractional), to its log's two places; 0: Judged.
+	Judged   int
+	JudgedAt float64
 }
 
 // Warming says the reading is of failsafe-go's warm-up (AdaptiveWarmup): both figures plain
@@ -114,12 +120,60 @@ type AdaptiveReading struct {
 func (r AdaptiveReading) Warming() bool { return r.Updates > 0 && r.Updates <= AdaptiveWarmup }
 
 // queued says Queued: none where the p90 is at or under its mean, as failsafe-go's ceiling
-// of a negative count ("-7 queued" once the load fell).
+// of a negative count ("-7 queued" once the load fell); "" where unread.
 func (r AdaptiveReading) queued() string {
-	if r.Queued <= 0 {
+	switch {
+	case r.QueueUnread:
+		return ""
+	case r.Queued <= 0:
 		return "none queued"
 	}
 	return strconv.Itoa(r.Queued) + " queued"
+}
+
+// worked is the reading with Queued worked out from it at limit, whole after the rule,
+// "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief with the figures named,
+// "p90 120.5ms, mean 100.0ms: 6.1, rounded up: 7 queued", each figure to the fewest places
+// whose printed arithmetic gives failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3
+// queued" at 31 is 1.99 as printed); where none does (its log's µs), or it is unread, the
+// figures and the count alone.
+func (r AdaptiveReading) worked(limit float64) (whole, brief string) {
+	p90 := adaptiveP90()
+	plain := fmt.Sprintf("%s %s, mean %s", p90, FmtLatency(r.P90), FmtLatency(r.Mean))
+	if r.QueueUnread {
+		return plain, plain
+	}
+	ms := func(d time.Duration, places int) float64 {
+		f := math.Pow10(places)
+		return math.Round(float64(d)/float64(time.Millisecond)*f) / f
+	}
+	for places := 1; places <= 3; places++ {
+		p, m := ms(r.P90, places), ms(r.Mean, places)
+		q := limit * (1 - m/p)
+		if up := int(math.Ceil(q)); up != r.Queued && (up > 0 || r.Queued > 0) {
+			continue
+		}
+		// Places enough that the product as printed rounds up the same, and reads as a
+		// whole number only where it is one ("2.0, rounded up: 2" was 1.98); else the
+		// figures to more places.
+		shown := 1
+		for ; shown <= 4; shown++ {
+			if at := ms(time.Duration(q*float64(time.Millisecond)), shown); math.Ceil(at) == math.Ceil(q) && (at != math.Trunc(at) || q == at) {
+				break
+			}
+		}
+		if shown > 4 {
+			continue
+		}
+		got := fmt.Sprintf("%.*f, rounded up: %s", shown, q, r.queued())
+		if r.Queued <= 0 {
+			got = fmt.Sprintf("%.*f: %s", shown, q, r.queued())
+		}
+		return fmt.Sprintf("%s × (1 − %.*f/%.*fms) = %s", strconv.FormatFloat(limit, 'f', -1, 64), places, m, places, p, got),
+			fmt.Sprintf("%s %.*fms, mean %.*fms: %s", p90, places, p, places, m, got)
+	}
+	plain += ": " + r.queued()
+	return plain, plain
 }
 
 // Rose says this update raised the limit.
@@ -145,14 +199,21 @@ const AdaptiveWarmingRises = "in the warm-up it rises while the two stay level"
 // help says it (the narrator, AdaptivePastKnee, briefly): the mean is the p90's own, so a slow climb
 // drags it along (newcomer 46: whether a limit past the knee in its warm-up comes back could
 // not be told; newcomer 47 #10: "the mean trails a slow climb" could not be parsed).
-const AdaptiveMeanClimbs = "a slow climb raises the mean too, as it is the p90's own running average, so the limit can stay past the knee"
+const AdaptiveMeanClimbs = adaptiveClimbs + ", as it is the p90's own running average, " + adaptiveStays
+
+// adaptiveClimbs and adaptiveStays are AdaptiveMeanClimbs' clauses, the narrator's words
+// without its why (review 40a m2: "raises" in the help beside "lifts" on screen).
+const (
+	adaptiveClimbs = "a slow climb lifts the mean too"
+	adaptiveStays  = "so it can stay past the knee"
+)
 
 // adaptiveLog is a slog handler that keeps the limiter's last "limit update". failsafe-go
 // logs under its lock, so updates come one at a time.
 type adaptiveLog struct {
 	last    atomic.Pointer[AdaptiveReading]
 	updates int
-	limit   int // the limit in force: the initial one, then each update's new one
+	limit   float64 // the limit in force: the initial one, then each update's new one
 }
 
 func (h *adaptiveLog) Enabled(context.Context, slog.Level) bool { return true }
@@ -161,7 +222,7 @@ func (h *adaptiveLog) WithGroup(string) slog.Handler            { return h }
 
 func (h *adaptiveLog) Handle(_ context.Context, r slog.Record) error {
 	h.updates++
-	var a AdaptiveReading
+	a := AdaptiveReading{QueueUnread: true}
 	next := h.limit
 	r.Attrs(func(at slog.Attr) bool {
 		switch d, _ := at.Value.Any().(time.Duration); at.Key {
@@ -174,15 +235,16 @@ func (h *adaptiveLog) Handle(_ context.Context, r slog.Record) error {
 		case "reason":
 			a.Reason = at.Value.String()
 		case "queueSize": // as "%d"
-			a.Queued, _ = strconv.Atoi(at.Value.String())
+			q, err := strconv.Atoi(at.Value.String())
+			a.Queued, a.QueueUnread = q, err != nil
 		case "limit": // the new limit, as "%.2f"
 			if f, err := strconv.ParseFloat(at.Value.String(), 64); err == nil {
-				next = int(f)
+				next = f
 			}
 		}
 		return true
 	})
-	a.Judged, h.limit = h.limit, next
+	a.Judged, a.JudgedAt, h.limit = int(h.limit), h.limit, next
 	if a.Updates = h.updates; a.P90 > 0 && a.Mean > 0 {
 		h.last.Store(&a)
 	}
@@ -279,7 +341,7 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	// alpha and beta, both queue sizes; it rises while queueSize < alpha, at most alpha − 1.
 	// Said without the ceiling, which the screen's font lacks and the bounds do not need:
 	// ⌈q⌉ ≤ 2 where q ≤ 2, ⌈q⌉ > 6 where q > 6.
-	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) calls queued from the calls' %s latency and its running mean: at most %d, the limit rises; past %d, it falls; else it holds",
+	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) calls queued, %s the calls' latency, mean its running mean: at most %d, the limit rises; past %d, it falls; else it holds",
 		p90, p90, rising.q, falling.q)
 	if r.P90 == 0 { // no update yet
 		return rule, ""
@@ -305,11 +367,19 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	// beside "p90 since 0s 59ms", two claims); in the warm-up without its figures, as p90 and
 	// mean are both plain averages then, nearly equal, which the help says (newcomer 46:
 	// "p90 since 0s 59ms = 1.00× its mean" looked impossible).
-	last := fmt.Sprintf("update %d: %s %s, mean %s: %s", r.Updates, p90, FmtLatency(r.P90), FmtLatency(r.Mean), r.queued())
-	if r.Warming() {
-		last = fmt.Sprintf("update %d of %d (warm-up): %s", r.Updates, AdaptiveWarmup, r.queued())
+	at := float64(judged)
+	if r.JudgedAt > 0 {
+		at = r.JudgedAt
 	}
-	reading := last
+	whole, brief := r.worked(at)
+	last, reading := fmt.Sprintf("update %d: %s", r.Updates, whole), fmt.Sprintf("update %d: %s", r.Updates, brief)
+	if r.Warming() {
+		last = fmt.Sprintf("update %d of %d (warm-up)", r.Updates, AdaptiveWarmup)
+		if q := r.queued(); q != "" {
+			last += ": " + q
+		}
+		reading = last
+	}
 	switch r.Reason {
 	case "queue":
 	case "thrptCorr", "thrptCorrRtt", "thrptCV":
@@ -342,7 +412,7 @@ func AdaptivePastKnee(r AdaptiveReading) string {
 	case r.Warming():
 		return "its warm-up's rises carried it past the knee"
 	}
-	return "a slow climb lifts the mean too, so it can stay past the knee"
+	return adaptiveClimbs + ", " + adaptiveStays
 }
 
 // adaptiveP90 names the latency quantile the limiter reads, "p90".
@@ -364,9 +434,9 @@ func AdaptiveChartHelp() string {
 	rising30, _ := adaptiveBounds(30)
 	_, falling36 := adaptiveBounds(36)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, failsafe-go reckons the calls queued as limit × (1 − mean/%s), rounded up (its queueSize), the limit the one that update judged (in force before it), the %s each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s (\"%s\"); a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
+		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, failsafe-go reckons the calls queued as limit × (1 − mean/%s), rounded up (its queueSize), the limit the one that update judged (in force before it), the %s each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
 			rule, brief, p90, p90, p90, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
-			AdaptiveBetaUnder, rise100, fall100, rise, fall, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, AdaptivePastKnee(ex.Bulkhead.Reading), p90)
+			AdaptiveBetaUnder, rise100, fall100, rise, fall, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
 }
 
 // limit is the limit in force and the calls holding a permit (0, 0 before it is built).
@@ -457,6 +527,14 @@ func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 		forms = append(forms, adaptiveNamed+" "+adaptiveLimiter+limit)
 	}
 	return fittingValue("bulkhead", w, append(forms, adaptiveNamed+limit)...)
+}
+
+// adaptiveOnAll is the help's example of adaptiveSetting where orders are the only class, a
+// limit of 28 with 27 in use, at w columns (review 40a m3: a hand copy of its format).
+func adaptiveOnAll(w int) string {
+	var c Config
+	c.Traffic.Payment.Label = "order"
+	return adaptiveSetting(c, BulkheadStats{Type: BulkheadAdaptive, Limit: 28, InUse: 27}, w)
 }
 
 // adaptiveConcurrency is the adaptive limit on the only class, what it is: a concurrency

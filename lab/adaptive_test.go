@@ -1,7 +1,11 @@
 package lab
 
 import (
+	"context"
+	"log/slog"
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -221,7 +225,7 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	if want := map[string]bool{"increase": r.Queued <= rise, "hold": r.Queued > rise && r.Queued <= fall, "decrease": r.Queued > fall}; r.Reason == "queue" && !want[r.Direction] {
 		t.Errorf("%d queued, at most %d rises, past %d falls: failsafe-go said %s", r.Queued, rise, fall, r.Direction)
 	}
-	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) calls queued from the calls' p90 latency and its running mean: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued() + ", limit 20→21"} {
+	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) calls queued, p90 the calls' latency, mean its running mean: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued() + ", limit 20→21"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
@@ -247,22 +251,22 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		short   string
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
-			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: p90 121ms, mean 100ms: 7 queued, limit 36→35",
-			"update 20: p90 121ms, mean 100ms: 7 queued; past 6, it falls: 36→35"},
+			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued, limit 36→35",
+			"update 20: p90 120.5ms, mean 100.0ms: 6.1, rounded up: 7 queued; past 6, it falls: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
-			"; update 20: p90 104ms, mean 100ms: 2 queued, limit 30→31",
-			"update 20: p90 104ms, mean 100ms: 2 queued; at most 2, it rises: 30→31"},
+			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 queued, limit 30→31",
+			"update 20: p90 104.0ms, mean 100.0ms: 1.2, rounded up: 2 queued; at most 2, it rises: 30→31"},
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
-			"; update 20: p90 110ms, mean 100ms: 3 queued, limit holds at 30",
-			"update 20: p90 110ms, mean 100ms: 3 queued; 3 to 6, it holds"},
+			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 queued, limit holds at 30",
+			"update 20: p90 110.0ms, mean 100.0ms: 2.7, rounded up: 3 queued; 3 to 6, it holds"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
-			"; update 20: p90 104ms, mean 100ms: 2 queued, the limit met its bound, the most its calls in flight allow: limit 31→30",
-			"update 20: p90 104ms, mean 100ms: 2 queued; the limit met its bound, the most its calls in flight allow: 31→30"},
+			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 queued, the limit met its bound, the most its calls in flight allow: limit 31→30",
+			"update 20: p90 104.0ms, mean 100.0ms: 1.2, rounded up: 2 queued; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
-			"update 20: p90 104ms, mean 100ms: 5 queued; at most 5, it rises: 119→120"},
+			"update 20: p90 104.0ms, mean 100.0ms: 4.6, rounded up: 5 queued; at most 5, it rises: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short := s.AdaptiveRule()
@@ -270,9 +274,120 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 			t.Errorf("limit %d, %+v:\n%q\n%q\nwant %q and %q", c.limit, c.reading, long, short, c.long, c.short)
 		}
 		// One reading, the same figures in both forms (newcomer 45 W3: "now 59ms against
-		// 59ms" beside "p90 since 0s 59ms").
-		if p90 := "p90 " + FmtLatency(c.reading.P90); !strings.Contains(short, p90) || !strings.Contains(long, p90+", mean "+FmtLatency(c.reading.Mean)) {
+		// 59ms" beside "p90 since 0s 59ms"), and its count from them as printed (review 40b M2).
+		w, b := queuedSaid(t, long), queuedSaid(t, short)
+		if w.p90 != b.p90 || w.mean != b.mean || w.product != b.product {
 			t.Errorf("limit %d: the two forms' readings differ: %q, %q", c.limit, long, short)
 		}
+		w.addsUp(t, c.reading.Queued)
+	}
+}
+
+// queuedWorked is a reading's count as the screen prints it: "36 × (1 − 100.0/120.5ms) = 6.1,
+// rounded up: 7 queued" whole, "p90 120.5ms, mean 100.0ms: 6.1, rounded up: 7 queued" brief.
+type queuedWorked struct {
+	limit, p90, mean, product string
+	queued                    string // "7" or "none"
+}
+
+var (
+	queuedWhole = regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) queued`)
+	queuedBrief = regexp.MustCompile(`p90 ([\d.]+)ms, mean ([\d.]+)ms: (-?[\d.]+)(?:, rounded up)?: (\d+|none) queued`)
+)
+
+func queuedSaid(t *testing.T, said string) queuedWorked {
+	t.Helper()
+	if m := queuedWhole.FindStringSubmatch(said); m != nil {
+		return queuedWorked{limit: m[1], mean: m[2], p90: m[3], product: m[4], queued: m[5]}
+	}
+	if m := queuedBrief.FindStringSubmatch(said); m != nil {
+		return queuedWorked{p90: m[1], mean: m[2], product: m[3], queued: m[4]}
+	}
+	t.Fatalf("no worked count in %q", said)
+	return queuedWorked{}
+}
+
+// addsUp checks the printed arithmetic: the product from the printed figures rounds to the
+// printed product, which rounds up to the printed count, failsafe-go's queued.
+func (q queuedWorked) addsUp(t *testing.T, queued int) {
+	t.Helper()
+	num := func(s string) float64 {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		return f
+	}
+	product, places := num(q.product), 0
+	if i := strings.Index(q.product, "."); i >= 0 {
+		places = len(q.product) - i - 1
+	}
+	if q.limit != "" {
+		if got := num(q.limit) * (1 - num(q.mean)/num(q.p90)); math.Abs(got-product) > 0.5*math.Pow10(-places)+1e-9 {
+			t.Errorf("%s × (1 − %s/%s) = %.4f, printed %s", q.limit, q.mean, q.p90, got, q.product)
+		}
+	}
+	got, want := "none", "none"
+	if up := int(math.Ceil(product)); up > 0 {
+		got = strconv.Itoa(up)
+	}
+	if queued > 0 {
+		want = strconv.Itoa(queued)
+	}
+	if got != want || q.queued != want {
+		t.Errorf("%s rounds up to %s, printed %s, failsafe-go's %d", q.product, got, q.queued, queued)
+	}
+}
+
+// review 40b M2: the count printed beside the figures is what they give as printed, rounded
+// up, at many readings, a fractional limit and a count of none too.
+func TestAdaptiveQueuedAddsUp(t *testing.T) {
+	for _, c := range []struct {
+		judged    float64
+		p90, mean time.Duration
+	}{
+		{31, 78*time.Millisecond + 523*time.Microsecond, 73*time.Millisecond + 456*time.Microsecond},
+		{34, 88*time.Millisecond + 912*time.Microsecond, 81*time.Millisecond + 4*time.Microsecond},
+		{36, 120500 * time.Microsecond, 100 * time.Millisecond},
+		{31.5, 84 * time.Millisecond, 76 * time.Millisecond},
+		{32, 76*time.Millisecond + 1*time.Microsecond, 81 * time.Millisecond},
+		{30, 103*time.Millisecond + 449*time.Microsecond, 100 * time.Millisecond},
+		{30, 107*time.Millisecond + 142*time.Microsecond, 100 * time.Millisecond},
+	} {
+		queued := int(math.Ceil(c.judged * (1 - float64(c.mean)/float64(c.p90))))
+		r := AdaptiveReading{P90: c.p90, Mean: c.mean, Direction: "hold", Reason: "queue", Updates: 20, Judged: int(c.judged), JudgedAt: c.judged, Queued: queued}
+		s := Snapshot{Bulkhead: BulkheadStats{Limit: int(c.judged), Reading: r}}
+		long, short := s.AdaptiveRule()
+		if !strings.Contains(long, strconv.FormatFloat(c.judged, 'f', -1, 64)+" × (1 − ") {
+			t.Errorf("judged at %v: %q", c.judged, long)
+		}
+		queuedSaid(t, long).addsUp(t, queued)
+		queuedSaid(t, short).addsUp(t, queued)
+	}
+}
+
+// review 40a M2: the limiter's queueSize is read from its log, and a value that is no whole
+// number is unknown, not 0, and goes unsaid.
+func TestAdaptiveLogReadsQueueSize(t *testing.T) {
+	read := func(q string) AdaptiveReading {
+		h := &adaptiveLog{limit: 30}
+		rec := slog.NewRecord(time.Now(), slog.LevelDebug, "limit update", 0)
+		rec.AddAttrs(slog.String("direction", "hold"), slog.String("reason", "queue"), slog.String("limit", "30.00"),
+			slog.String("queueSize", q), slog.Duration("recentRTT", 84*time.Millisecond), slog.Duration("baselineRTT", 76*time.Millisecond))
+		if err := h.Handle(context.Background(), rec); err != nil {
+			t.Fatal(err)
+		}
+		return *h.last.Load()
+	}
+	if r := read("7"); r.Queued != 7 || r.QueueUnread || r.Judged != 30 || r.JudgedAt != 30 {
+		t.Errorf("queueSize 7: %+v", r)
+	}
+	r := read("7.5")
+	if !r.QueueUnread {
+		t.Errorf("queueSize 7.5: %+v, want unread", r)
+	}
+	long, short := (&Snapshot{Bulkhead: BulkheadStats{Limit: 30, Reading: r}}).AdaptiveRule()
+	if strings.Contains(long[strings.Index(long, "; update"):], "queued") || strings.Contains(short, "queued") {
+		t.Errorf("an unread count said: %q / %q", long, short)
 	}
 }

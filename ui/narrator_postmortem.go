@@ -12,7 +12,7 @@ import (
 // and what that does to its answers a second, then the p99 next to the error share, the pair
 // the postmortem's dashboard lacked. false: neither, the general narrator speaks. Every
 // number comes from lab (the forecast or the snapshot).
-func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareClause) (says string, ok bool) {
+func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareClause) (string, bool) {
 	k := f.Knee
 	adaptive := cfg.Payment.Bulkhead.Type == lab.BulkheadAdaptive
 	if k.Knee == 0 && !adaptive || cfg.Traffic.PeakRate(lab.Payment) == 0 {
@@ -113,12 +113,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				short = "; " + rule + ", past the knee"
 			}
 		}
-		// Whole, the rule and its last update, then what it buys; where that wraps past
-		// headlineMost lines at 120 columns (Little's law's clause too), the sentence with
-		// the rule alone (newcomer 48 G-MAJOR-1: 8-9 lines).
-		defer func() { spare.terse = says + "; " + moves + held }()
-		// Capped: a compare half, which has no terse form, takes the brief one past
-		// headlineMost lines (the rule whole took 10 lines of a 59-column half).
+		// Capped: past headlineMost lines the brief form (the rule whole took 10 lines of a
+		// 59-column half, 8 lines of one lab's at 80x40), unless a terse form, set below
+		// where Little's law's clause leads the rule, fits them.
 		*spare = spareClause{long: "; " + moves + held, short: short, capped: true}
 		tail += lesson
 		// "The rest turned away" read as the limit shedding only an excess over the knee
@@ -153,8 +150,14 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				spare.long = fmt.Sprintf("; %s = %.1f ÷ ok %s by Little's law, "+vs,
 					fmtLatency(u.Hold), u.Calls, fmtPerSec(rs.OK[lab.Payment]), fmtLatency(k.Latency), u.Calls, k.Knee, k.Exp(), fmtLatency(u.Curve)) + spare.long
 			}
-			return fmt.Sprintf("%s: %d calls at %s give %s; mean %.1f calls, ~%s each: %s",
-				limit, k.Knee, fmtLatency(kneeTime), fmtWholePerSec(best), u.Calls, fmtLatency(u.Hold), answered(s, 0, rate)) + rest + tail, true
+			says := fmt.Sprintf("%s: %d calls at %s give %s; mean %.1f calls, ~%s each: %s",
+				limit, k.Knee, fmtLatency(kneeTime), fmtWholePerSec(best), u.Calls, fmtLatency(u.Hold), answered(s, 0, rate)) + rest + tail
+			if spare.long != "; "+moves+held {
+				// Where Little's law's clause leads the rule, the sentence without it, for
+				// one lab's screen where the whole wraps past headlineMost lines.
+				spare.terse = says + "; " + moves + held
+			}
+			return says, true
 		case !u.PastKnee:
 			// The knee's latency at these calls, as the status line's "now 35, 98ms each" says
 			// it, not the next call's (newcomer 22: "35 calls at 104ms" beside it).

@@ -241,8 +241,9 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		says += spare.short + spare.press(c.focused()) // wrapped: the key has room
 	case spare.alone != "" && !c.compared():
 		says += spare.alone
-	case spare.capped && (spare.terse == "" || spare.terseHalf || c.compared()) && len(wrapText("» "+says+spare.long, c.w, 0)) > headlineMost:
-		// A terse form of one lab's screen alone takes over there instead (below).
+	case spare.capped && len(wrapText("» "+says+spare.long, c.w, 0)) > headlineMost &&
+		(spare.terse == "" || spare.terseHalf || c.compared() || len(wrapText("» "+spare.terse, c.w, 0)) > headlineMost):
+		// A terse form of one lab's screen alone takes over there instead (below), where it fits.
 		says += spare.short + spare.press(c.focused())
 	default:
 		says += spare.long

@@ -580,7 +580,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// its last update read and did (newcomer 42 W4, newcomer 48 G-MAJOR-1: 8-9 lines at
 	// 120x40, the 2 and 6 of its worked ratios never named).
 	rise, fall := lab.AdaptiveQueues(35)
-	if want := fmt.Sprintf("calls queued from the calls' p90 latency and its running mean: at most %d, the limit rises; past %d, it falls; else it holds; update 20: p90 84ms, mean 76ms: 4 queued, limit holds at 35; %s",
+	if want := fmt.Sprintf("calls queued, p90 the calls' latency, mean its running mean: at most %d, the limit rises; past %d, it falls; else it holds; update 20: 35 × (1 − 76.0/84.0ms) = 3.3, rounded up: 4 queued, limit holds at 35; %s",
 		rise, fall, lab.AdaptivePastKnee(s.Bulkhead.Reading)); !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
@@ -590,8 +590,12 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	}
 	// At 120x40 the sentence in at most headlineMost lines, Little's law's clause left out
 	// where it would wrap past them (newcomer 48 G-MAJOR-1).
-	if out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, 120, 40), 0, 120, 0), levelFull); len(out) > headlineMost {
-		t.Errorf("%d lines at 120 columns, want at most %d:\n%s", len(out), headlineMost, strings.Join(out, "\n"))
+	// At 80 and 100 columns too, where no terse form fits them: the brief form (review 40b
+	// M1: 8 lines at 80x40, 6 at 100x40).
+	for _, w := range []int{80, 100, 120} {
+		if out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull); len(out) > headlineMost {
+			t.Errorf("%d lines at %d columns, want at most %d:\n%s", len(out), w, headlineMost, strings.Join(out, "\n"))
+		}
 	}
 	// A compare half, which has no terse form, keeps the brief one past them: the rule
 	// whole took 10 lines of a 59-column half.
@@ -609,7 +613,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// 500.8/s arriving, at the knee's 500/s, the most any limit answers: the load, not bursts, is
 	// turned away (newcomer 34); what the best fixed cap, with a queue, answers beside its ok,
 	// not "no limit takes them all", which read as an excuse (newcomer 43 G-MAJOR-1).
-	if want := "rejected:bulkhead; 24 workers and a queue give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; update 20: p90 84ms, mean 76ms: 4 queued; 3 to 6, it holds, past the knee" {
+	if want := "rejected:bulkhead; 24 workers and a queue give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; update 20: p90 84.0ms, mean 76.0ms: 3.3, rounded up: 4 queued; 3 to 6, it holds, past the knee" {
 		t.Errorf("%q / brief %q: want the sentence to end %q", says, spare.short, want)
 	}
 	// A mean at the limit: the rejections are a full limit's, not bursts' with permits free.
@@ -629,7 +633,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	}
 	// The mean of calls under the knee, the limit past it: said of the limit (newcomer 43
 	// G-MAJOR-1: "limit 30" beside "knee 25 calls", unexplained).
-	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "; "+lab.AdaptivePastKnee(s.Bulkhead.Reading)+";") || spare.short != "; update 20: p90 84ms, mean 76ms: 4 queued; 3 to 6, it holds, past the knee" {
+	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "; "+lab.AdaptivePastKnee(s.Bulkhead.Reading)+";") || spare.short != "; update 20: p90 84.0ms, mean 76.0ms: 3.3, rounded up: 4 queued; 3 to 6, it holds, past the knee" {
 		t.Errorf("calls under the knee, limit past it: %q / %q", spare.long, spare.short)
 	}
 	// In its warm-up the two means are of one series, nearly equal: it rises while they stay
