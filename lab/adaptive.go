@@ -131,6 +131,21 @@ func (r AdaptiveReading) queued() string {
 	return strconv.Itoa(r.Queued) + " queued"
 }
 
+// queuedAt is queued said as calls, for a line without the rule before it: "3 queued" beside
+// the pool's own queue of orders ("queue O 22 waiting") read as a contradiction (newcomer 49
+// W2).
+func (r AdaptiveReading) queuedAt() string {
+	switch {
+	case r.QueueUnread:
+		return ""
+	case r.Queued <= 0:
+		return "no calls queued"
+	case r.Queued == 1:
+		return "1 call queued"
+	}
+	return strconv.Itoa(r.Queued) + " calls queued"
+}
+
 // worked is the reading with Queued worked out from it at limit, whole after the rule,
 // "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief with the figures named,
 // "p90 120.5ms, mean 100.0ms: 6.1, rounded up: 7 queued", each figure to the fewest places
@@ -165,15 +180,14 @@ func (r AdaptiveReading) worked(limit float64) (whole, brief string) {
 		if shown > 4 {
 			continue
 		}
-		got := fmt.Sprintf("%.*f, rounded up: %s", shown, q, r.queued())
+		got := fmt.Sprintf("%.*f, rounded up: ", shown, q)
 		if r.Queued <= 0 {
-			got = fmt.Sprintf("%.*f: %s", shown, q, r.queued())
+			got = fmt.Sprintf("%.*f: ", shown, q)
 		}
-		return fmt.Sprintf("%s × (1 − %.*f/%.*fms) = %s", strconv.FormatFloat(limit, 'f', -1, 64), places, m, places, p, got),
-			fmt.Sprintf("%s %.*fms, mean %.*fms: %s", p90, places, p, places, m, got)
+		return fmt.Sprintf("%s × (1 − %.*f/%.*fms) = %s", strconv.FormatFloat(limit, 'f', -1, 64), places, m, places, p, got+r.queued()),
+			fmt.Sprintf("%s %.*fms, mean %.*fms: %s", p90, places, p, places, m, got+r.queuedAt())
 	}
-	plain += ": " + r.queued()
-	return plain, plain
+	return plain + ": " + r.queued(), plain + ": " + r.queuedAt()
 }
 
 // Rose says this update raised the limit.
@@ -341,7 +355,7 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	// alpha and beta, both queue sizes; it rises while queueSize < alpha, at most alpha − 1.
 	// Said without the ceiling, which the screen's font lacks and the bounds do not need:
 	// ⌈q⌉ ≤ 2 where q ≤ 2, ⌈q⌉ > 6 where q > 6.
-	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) calls queued, %s the calls' latency, mean its running mean: at most %d, the limit rises; past %d, it falls; else it holds",
+	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) calls queued at the dependency (Vegas), %s the calls' latency, mean its running mean: at most %d, the limit rises; past %d, it falls; else it holds",
 		p90, p90, rising.q, falling.q)
 	if r.P90 == 0 { // no update yet
 		return rule, ""
@@ -372,13 +386,16 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 		at = r.JudgedAt
 	}
 	whole, brief := r.worked(at)
-	last, reading := fmt.Sprintf("update %d: %s", r.Updates, whole), fmt.Sprintf("update %d: %s", r.Updates, brief)
+	// Briefly, the reading alone: which update is the rule's detail, and 80 columns had no
+	// room for it beside the count said as calls (newcomer 49 W2).
+	last, reading := fmt.Sprintf("update %d: %s", r.Updates, whole), brief
 	if r.Warming() {
 		last = fmt.Sprintf("update %d of %d (warm-up)", r.Updates, AdaptiveWarmup)
+		reading = last
 		if q := r.queued(); q != "" {
 			last += ": " + q
+			reading += ": " + r.queuedAt()
 		}
-		reading = last
 	}
 	switch r.Reason {
 	case "queue":

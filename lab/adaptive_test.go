@@ -225,12 +225,12 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	if want := map[string]bool{"increase": r.Queued <= rise, "hold": r.Queued > rise && r.Queued <= fall, "decrease": r.Queued > fall}; r.Reason == "queue" && !want[r.Direction] {
 		t.Errorf("%d queued, at most %d rises, past %d falls: failsafe-go said %s", r.Queued, rise, fall, r.Direction)
 	}
-	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) calls queued, p90 the calls' latency, mean its running mean: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued() + ", limit 20→21"} {
+	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) calls queued at the dependency (Vegas), p90 the calls' latency, mean its running mean: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued() + ", limit 20→21"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
 	}
-	if !strings.HasPrefix(short, "update 1 of 10 (warm-up): "+r.queued()+"; ") {
+	if !strings.HasPrefix(short, "update 1 of 10 (warm-up): "+r.queuedAt()+"; ") {
 		t.Errorf("brief: %q", short)
 	}
 	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {
@@ -252,21 +252,21 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued, limit 36→35",
-			"update 20: p90 120.5ms, mean 100.0ms: 6.1, rounded up: 7 queued; past 6, it falls: 36→35"},
+			"p90 120.5ms, mean 100.0ms: 6.1, rounded up: 7 calls queued; past 6, it falls: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 queued, limit 30→31",
-			"update 20: p90 104.0ms, mean 100.0ms: 1.2, rounded up: 2 queued; at most 2, it rises: 30→31"},
+			"p90 104.0ms, mean 100.0ms: 1.2, rounded up: 2 calls queued; at most 2, it rises: 30→31"},
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 queued, limit holds at 30",
-			"update 20: p90 110.0ms, mean 100.0ms: 2.7, rounded up: 3 queued; 3 to 6, it holds"},
+			"p90 110.0ms, mean 100.0ms: 2.7, rounded up: 3 calls queued; 3 to 6, it holds"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 queued, the limit met its bound, the most its calls in flight allow: limit 31→30",
-			"update 20: p90 104.0ms, mean 100.0ms: 1.2, rounded up: 2 queued; the limit met its bound, the most its calls in flight allow: 31→30"},
+			"p90 104.0ms, mean 100.0ms: 1.2, rounded up: 2 calls queued; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
-			"update 20: p90 104.0ms, mean 100.0ms: 4.6, rounded up: 5 queued; at most 5, it rises: 119→120"},
+			"p90 104.0ms, mean 100.0ms: 4.6, rounded up: 5 calls queued; at most 5, it rises: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short := s.AdaptiveRule()
@@ -292,7 +292,7 @@ type queuedWorked struct {
 
 var (
 	queuedWhole = regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) queued`)
-	queuedBrief = regexp.MustCompile(`p90 ([\d.]+)ms, mean ([\d.]+)ms: (-?[\d.]+)(?:, rounded up)?: (\d+|none) queued`)
+	queuedBrief = regexp.MustCompile(`p90 ([\d.]+)ms, mean ([\d.]+)ms: (-?[\d.]+)(?:, rounded up)?: (\d+|no) calls? queued`)
 )
 
 func queuedSaid(t *testing.T, said string) queuedWorked {
@@ -301,7 +301,11 @@ func queuedSaid(t *testing.T, said string) queuedWorked {
 		return queuedWorked{limit: m[1], mean: m[2], p90: m[3], product: m[4], queued: m[5]}
 	}
 	if m := queuedBrief.FindStringSubmatch(said); m != nil {
-		return queuedWorked{p90: m[1], mean: m[2], product: m[3], queued: m[4]}
+		q := queuedWorked{p90: m[1], mean: m[2], product: m[3], queued: m[4]}
+		if q.queued == "no" {
+			q.queued = "none"
+		}
+		return q
 	}
 	t.Fatalf("no worked count in %q", said)
 	return queuedWorked{}

@@ -74,7 +74,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		// Why it gets less than a fixed pool with a queue, where room, in few words (newcomer
 		// 48: "the price of needing no knee measured first" read garbled).
-		held := "; " + lab.Plural(orders) + " finding it full are turned away at once, not queued"
+		held := "; a full limit turns " + lab.Plural(orders) + " away at once"
 		switch {
 		case u.AtBest && u.Fixed > 0:
 			// Arrivals near the most the calls answer: what the best fixed cap, with a queue,

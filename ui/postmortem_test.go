@@ -341,7 +341,7 @@ func TestPostmortemScreen(t *testing.T) {
 		out := render(th, testScreen(ad, sz[0], sz[1]))
 		checkFrame(t, out, sz[0], sz[1])
 		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive concurrency limit 35 on all orders, no isolation (rejects as rej:bulkhead), 33 in use") || !strings.Contains(plain, "workers unused: at each of the bulkhead's 1582 rejections, on average 1.5 sat free besides the one it was rejected on") ||
-			!strings.Contains(strings.Join(strings.Fields(plain), " "), "orders finding it full are turned away at once, not queued")) {
+			!strings.Contains(strings.Join(strings.Fields(plain), " "), "a full limit turns orders away at once")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
 		}
 		// The narrator's calls the window's mean, the status line's this instant's, each said
@@ -580,12 +580,12 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// its last update read and did (newcomer 42 W4, newcomer 48 G-MAJOR-1: 8-9 lines at
 	// 120x40, the 2 and 6 of its worked ratios never named).
 	rise, fall := lab.AdaptiveQueues(35)
-	if want := fmt.Sprintf("calls queued, p90 the calls' latency, mean its running mean: at most %d, the limit rises; past %d, it falls; else it holds; update 20: 35 × (1 − 76.0/84.0ms) = 3.3, rounded up: 4 queued, limit holds at 35; %s",
+	if want := fmt.Sprintf("calls queued at the dependency (Vegas), p90 the calls' latency, mean its running mean: at most %d, the limit rises; past %d, it falls; else it holds; update 20: 35 × (1 − 76.0/84.0ms) = 3.3, rounded up: 4 queued, limit holds at 35; %s",
 		rise, fall, lab.AdaptivePastKnee(s.Bulkhead.Reading)); !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
 	// Why a fixed pool with a queue gets more, briefly (newcomer 43 G-MAJOR-1, newcomer 48).
-	if want := "orders finding it full are turned away at once, not queued"; !strings.HasSuffix(spare.long, want) {
+	if want := "a full limit turns orders away at once"; !strings.HasSuffix(spare.long, want) {
 		t.Errorf("%q lacks %q", spare.long, want)
 	}
 	// At 120x40 the sentence in at most headlineMost lines, Little's law's clause left out
@@ -613,7 +613,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// 500.8/s arriving, at the knee's 500/s, the most any limit answers: the load, not bursts, is
 	// turned away (newcomer 34); what the best fixed cap, with a queue, answers beside its ok,
 	// not "no limit takes them all", which read as an excuse (newcomer 43 G-MAJOR-1).
-	if want := "rejected:bulkhead; 24 workers and a queue give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; update 20: p90 84.0ms, mean 76.0ms: 3.3, rounded up: 4 queued; 3 to 6, it holds, past the knee" {
+	if want := "rejected:bulkhead; 24 workers and a queue give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; p90 84.0ms, mean 76.0ms: 3.3, rounded up: 4 calls queued; 3 to 6, it holds, past the knee" {
 		t.Errorf("%q / brief %q: want the sentence to end %q", says, spare.short, want)
 	}
 	// A mean at the limit: the rejections are a full limit's, not bursts' with permits free.
@@ -633,7 +633,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	}
 	// The mean of calls under the knee, the limit past it: said of the limit (newcomer 43
 	// G-MAJOR-1: "limit 30" beside "knee 25 calls", unexplained).
-	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "; "+lab.AdaptivePastKnee(s.Bulkhead.Reading)+";") || spare.short != "; update 20: p90 84.0ms, mean 76.0ms: 3.3, rounded up: 4 queued; 3 to 6, it holds, past the knee" {
+	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "; "+lab.AdaptivePastKnee(s.Bulkhead.Reading)+";") || spare.short != "; p90 84.0ms, mean 76.0ms: 3.3, rounded up: 4 calls queued; 3 to 6, it holds, past the knee" {
 		t.Errorf("calls under the knee, limit past it: %q / %q", spare.long, spare.short)
 	}
 	// In its warm-up the two means are of one series, nearly equal: it rises while they stay
