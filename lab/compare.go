@@ -1012,13 +1012,14 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	if slices.ContainsFunc(c.Rows, ComparisonRow.Noise) {
 		writeLine(w, format, ApproxKey+": "+approxMeans)
 	}
+	method := slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Method })
 	if slices.ContainsFunc(c.Rows, ComparisonRow.TooFew) {
-		writeLine(w, format, TooFewKey())
+		writeLine(w, format, TooFewKey(method))
 	}
 	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Sooner }) {
 		writeLine(w, format, SoonerKey+": in flight lower, or the ends a request in flight reaches higher, all together no more than in flight fell, nor than the class's arrivals per second × how much sooner B's end (its p50 lower beyond chance)")
 	}
-	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Method }) {
+	if method {
 		writeLine(w, format, MethodMark+" differs by how each was sent (closed against open loop), not better or worse: the same system measured two ways")
 	}
 	if a.Fleet != nil || b.Fleet != nil { // judged ByBlocks: say why a clump stays ≈, as the screen does
@@ -1158,12 +1159,18 @@ const TooFewNoCorrected = "; no corrected p50"
 
 // TooFewKey says what "?" means where a comparison is written, the screen's words
 // (tooFewForms) and then the rest: one wording on screen, in the report and in the help
-// (newcomer 16 read three).
-func TooFewKey() string {
+// (newcomer 16 read three); the ≠ rows' case only where one is (method), as a report of two
+// runs sent alike has none (review 41b).
+func TooFewKey(method bool) string {
 	// The longest form, the p50's too few case in it, then the rest only: each said once
 	// (review 27 #6 read the p50 row and 368 twice in one sentence).
-	return tooFewForms(p50Stands{judged: true, few: true, noise: true})[0] + fmt.Sprintf("; a table's p99 of fewer than %d is the slowest of them; so its difference is neither a result nor noise, the p99's B − A shown after \"%s\" all the same; beside %s, a p99 timed two ways from too few is \"%s\" too, its p50 row shown whatever chance, and a corrected p99 has none (\"%s\")",
-		EnoughSamples, TooFewMark, MethodMark, TooFewMark, strings.TrimPrefix(TooFewNoCorrected, "; "))
+	key := tooFewForms(p50Stands{judged: true, few: true, noise: true})[0] + fmt.Sprintf("; a table's p99 of fewer than %d is the slowest of them; so its difference is neither a result nor noise, the p99's B − A shown after \"%s\" all the same",
+		EnoughSamples, TooFewMark)
+	if method {
+		key += fmt.Sprintf("; beside %s, a p99 timed two ways from too few is \"%s\" too, its p50 row shown whatever chance, and a corrected p99 has none (\"%s\")",
+			MethodMark, TooFewMark, strings.TrimPrefix(TooFewNoCorrected, "; "))
+	}
+	return key
 }
 
 // TooFewWhy is "?"'s key on screen with how many a p99 needs and why (TooFewBrief where

@@ -624,11 +624,11 @@ func TestTooFewOneWording(t *testing.T) {
 	screen := NoiseRule(few, false, TrafficConfig{}.Label)[0]
 	// After the bare key; the p50 row said once judged, once beside ≠.
 	screen = screen[strings.Index(screen, TooFewMark+" too few"):]
-	if key := TooFewKey(); !strings.HasPrefix(key, screen) || strings.Count(key, "p50 row") != 2 {
+	if key := TooFewKey(true); !strings.HasPrefix(key, screen) || strings.Count(key, "p50 row") != 2 {
 		t.Errorf("the report's key %q does not begin with the screen's %q, or says the p50 row other than twice", key, screen)
 	}
-	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, TooFewKey()) {
-		t.Errorf("the help does not say %q", TooFewKey())
+	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, TooFewKey(true)) {
+		t.Errorf("the help does not say %q", TooFewKey(true))
 	}
 	if short := TooFewBrief; !strings.HasPrefix(short, TooFewMark+" too few: p99 needs ≥"+fmt.Sprint(P99Needs())) {
 		t.Errorf("the short key %q lacks the words", short)

@@ -18,14 +18,14 @@ func TestCompareKeysPlain(t *testing.T) {
 	}
 	help := fmt.Sprint(ScreenWords())
 	if !strings.Contains(help, "binomial order statistic") || !strings.Contains(help, fmt.Sprintf("so n ≥ %d", P99Needs())) {
-		t.Errorf("the help does not say why %d: %q", P99Needs(), TooFewKey())
+		t.Errorf("the help does not say why %d: %q", P99Needs(), TooFewKey(true))
 	}
 }
 
 // review 39 m3: one pair of words for a verdict, "could be chance" and "beyond chance", not
 // "within noise" beside "could be chance" on one rule line.
 func TestCompareOnePairOfWords(t *testing.T) {
-	said := []string{SoonerKey, SoonerBrief, SoonerShort, TooFewKey(), TooFewWhy(), fmt.Sprint(ScreenWords())}
+	said := []string{SoonerKey, SoonerBrief, SoonerShort, TooFewKey(true), TooFewWhy(), fmt.Sprint(ScreenWords())}
 	for _, p50Row := range []bool{false, true} {
 		for _, p50Few := range []bool{false, true} {
 			said = append(said, tooFewForms(p50Stands{judged: p50Row, few: p50Few, noise: !p50Row})...)
