@@ -80,12 +80,12 @@ func TestHeldLeadsTheLesson(t *testing.T) {
 		json        string
 	}{
 		{"long FIFO against CoDel", fifo, codel,
-			"» B, nearly no queue: forecast 38% turned away, as with none; not judged yet: B turns away now what A still holds; A's queue is full at ~20.0s, then turns away too; one arriving now waits ~2.0s (B's at most 100ms)",
-			"» B, nearly no queue: forecast 38% turned away, as with none; not judged yet: A turns away too once its queue fills at ~20.0s",
+			"» B, nearly no queue: forecast 38% turned away, as with none; not judged yet: B turns away now what A still holds; A's queue is full in ~10.0s, then turns away too; one arriving now waits ~2.0s (B's at most 100ms)",
+			"» B, nearly no queue: forecast 38% turned away, as with none; not judged yet: A turns away too once its queue fills, in ~10.0s",
 			`"held":{"side":"A","full_at_s":20,"wait_s":2,"other_wait_max_s":0.1,"other_shed_forecast":0.38}`},
 		{"CoDel against a long FIFO", codel, fifo,
-			"» A, nearly no queue: forecast 38% turned away, as with none; not judged yet: A turns away now what B still holds; B's queue is full at ~20.0s, then turns away too; one arriving now waits ~2.0s (A's at most 100ms)",
-			"» A, nearly no queue: forecast 38% turned away, as with none; not judged yet: B turns away too once its queue fills at ~20.0s",
+			"» A, nearly no queue: forecast 38% turned away, as with none; not judged yet: A turns away now what B still holds; B's queue is full in ~10.0s, then turns away too; one arriving now waits ~2.0s (A's at most 100ms)",
+			"» A, nearly no queue: forecast 38% turned away, as with none; not judged yet: B turns away too once its queue fills, in ~10.0s",
 			`"held":{"side":"B","full_at_s":20,"wait_s":2,"other_wait_max_s":0.1,"other_shed_forecast":0.38}`},
 	} {
 		cmp := NewComparison(tc.a, tc.b)
@@ -125,9 +125,9 @@ func TestHeldLeadsTheLesson(t *testing.T) {
 // last form is one line at 80 columns (review 17 #4: the sentence alone took two, and the
 // layout paid for them with narrator lines).
 func TestHeldForms(t *testing.T) {
-	h := Held{Side: SideA, FullAt: 20200 * time.Millisecond, Wait: 3600 * time.Millisecond, OtherWait: 100 * time.Millisecond}
-	held := "» not judged yet: B turns away now what A still holds; A's queue is full at ~20.2s, then turns away too; one arriving now waits ~3.6s (B's at most 100ms)"
-	brief := "» not judged yet: A turns away too once its queue fills at ~20.2s"
+	h := Held{Side: SideA, FullAt: 20200 * time.Millisecond, At: 8 * time.Second, Wait: 3600 * time.Millisecond, OtherWait: 100 * time.Millisecond}
+	held := "» not judged yet: B turns away now what A still holds; A's queue is full in ~12.2s, then turns away too; one arriving now waits ~3.6s (B's at most 100ms)"
+	brief := "» not judged yet: A turns away too once its queue fills, in ~12.2s"
 	forms := h.lead([]string{"» users: payment rejected:codel +33", "» users: rejected:codel +33"})
 	if want := []string{held + "; users: payment rejected:codel +33", held + "; users: rejected:codel +33", held, brief}; !slices.Equal(forms, want) {
 		t.Errorf("forms %q, want %q", forms, want)

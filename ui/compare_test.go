@@ -954,15 +954,15 @@ func TestLessonKeepsNotOKMovedAt80(t *testing.T) {
 // worse"): in full in 2 lines at 80 columns, and in one line where the summary asks for
 // one (review 17 #4: it took 2 all the same, paid for with narrator lines).
 func TestHeldLessonLines(t *testing.T) {
-	h := &lab.Held{Side: lab.SideA, FullAt: 20200 * time.Millisecond, Wait: 3600 * time.Millisecond, OtherWait: 100 * time.Millisecond}
+	h := &lab.Held{Side: lab.SideA, FullAt: 20200 * time.Millisecond, At: 8 * time.Second, Wait: 3600 * time.Millisecond, OtherWait: 100 * time.Millisecond}
 	rows := []lab.ComparisonRow{{Class: lab.Payment, Counter: "p50", A: int64(3970 * time.Millisecond), B: int64(3 * time.Second), Significant: true, Better: 1}}
 	forms := lab.Lesson(rows, lab.UsersVerdict{Held: h}, lab.TrafficConfig{}.Label)
-	want := []string{"» not judged yet: B turns away now what A still holds; A's queue is full at",
-		"~20.2s, then turns away too; one arriving now waits ~3.6s (B's at most 100ms)"}
+	want := []string{"» not judged yet: B turns away now what A still holds; A's queue is full in",
+		"~12.2s, then turns away too; one arriving now waits ~3.6s (B's at most 100ms)"}
 	if lines := verdictLines(forms, 80, false); !slices.Equal(lines, want) {
 		t.Errorf("at 80 columns %q, want %q", lines, want)
 	}
-	if lines := verdictLines(forms, 80, true); !slices.Equal(lines, []string{"» not judged yet: A turns away too once its queue fills at ~20.2s"}) {
+	if lines := verdictLines(forms, 80, true); !slices.Equal(lines, []string{"» not judged yet: A turns away too once its queue fills, in ~12.2s"}) {
 		t.Errorf("brief at 80 columns %q", lines)
 	}
 }
