@@ -213,6 +213,13 @@ func TestHopsOnScreen(t *testing.T) {
 	if msg, _ := narrateHops(once.Config, once.Config.Forecast(), &once, &spareClause{}); !strings.Contains(msg, "(at most 1): nothing retries: the edge (a worker's call to hop 1) tries once, hops 1 and 2 are set to try once") {
 		t.Errorf("propagation, the edge trying once: %q", msg)
 	}
+	// Set to retry at the edge, but its tries do not fail (a fast dependency): not "only the
+	// edge retries" beside "at most 1" (review 41b M2).
+	fast := s
+	fast.Config.Dependency.Latency = lab.Duration(100 * time.Millisecond)
+	if msg, _ := narrateHops(fast.Config, fast.Config.Forecast(), &fast, &spareClause{}); !strings.Contains(msg, "(at most 1): hops 1 and 2 are set to try once, only the edge (a worker's call to hop 1) would retry, and its tries do not fail") {
+		t.Errorf("propagation, a fast dependency: %q", msg)
+	}
 	// Per-hop with the hops' timeouts off, their tries succeed: only the edge's retries
 	// multiply, and no hop timeout of "0s" (review 40a M3: "the edge, hop 1 and hop 2 retry
 	// on their own and every try times out: … 3 × 3 × 3 = 3").

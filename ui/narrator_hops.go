@@ -42,21 +42,32 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		n := dep.Hops - 1 // the hops that call another: "hop 1 is", "hops 1 and 2 are"
 		hops := lab.HopRange(1, n)
+		// Who retries, said once for both cases below: "only the edge retries" beside "at most
+		// 1" where the edge tries once too (review 41b M2: the spent case alone was fixed).
+		// Set to retry, the edge retries only a try that fails: with a dependency fast enough
+		// none does, and "at most 1" stands.
+		edge := "only the edge (" + lab.EdgeIs + ") retries"
+		switch {
+		case !cfg.Payment.Retry.Retries():
+			edge = "nothing retries: the edge (" + lab.EdgeIs + ") tries once"
+		case !r.Fails:
+			edge = "only the edge (" + lab.EdgeIs + ") would retry, and its tries do not fail"
+		}
 		switch spent := cfg.HopRetriesSpent(); {
 		case dep.RetryAt == lab.RetryAtEdge && spent:
 			// The deadline's share of the calls saved too, at every width: set to retry, the
 			// hops would find no time left to (lab HopRetriesSpent); "set to try once" alone
 			// read as the one cause. In 7 lines at 80 columns, or the pool's legend goes.
-			who := ": only the edge (" + lab.EdgeIs + ") retries: "
+			sep := ": "
 			if !cfg.Payment.Retry.Retries() {
-				who = ": nothing retries: the edge (" + lab.EdgeIs + ") tries once, " // not "only the edge retries" beside "at most 1"
+				sep = ", "
 			}
-			msg += who + hops + " " + verb(n, "is", "are") + " set to try once, and " + verb(n, "has", "have") + " no time left to retry"
+			msg += ": " + edge + sep + hops + " " + verb(n, "is", "are") + " set to try once, and " + verb(n, "has", "have") + " no time left to retry"
 		case dep.RetryAt == lab.RetryAtEdge:
 			// The edge in the screen's own terms, a worker's call (newcomer 34 #30: "the lab's
 			// own call" left what the edge is to guess); "set to": a setting, not the
 			// deadline's doing (newcomer 45 G1).
-			msg += ": " + hops + " " + verb(n, "is", "are") + " set to try once, only the edge (" + lab.EdgeIs + ") retries"
+			msg += ": " + hops + " " + verb(n, "is", "are") + " set to try once, " + edge
 		case spent:
 			msg += ": " + hops + " " + verb(n, "retries", "retry") + " too, but the time left has no room for it"
 		}
