@@ -125,6 +125,7 @@ func (k KneeForecast) CapMargin() (brief, whole string) {
 		brief = fmt.Sprintf("why %d, not %d: a margin, lest the knee be %d", k.Cap, k.Knee, k.Knee-1)
 		return brief, fmt.Sprintf("%s (if it were, %d would give %s); %d give %s either way", brief, k.Knee, FmtWholePerSec(lowerRate), k.Cap, FmtWholePerSec(k.CapRate))
 	}
-	brief = fmt.Sprintf("%d, %d under the knee", k.Cap, k.Knee-k.Cap)
+	// What the figure counts, said (review 41a: "20, 5 under the knee" left 20 of what).
+	brief = fmt.Sprintf("a cap of %d calls, %d under the knee", k.Cap, k.Knee-k.Cap)
 	return brief, fmt.Sprintf("%s: %d give %s, %d would give %s", brief, k.Cap, FmtWholePerSec(k.CapRate), k.Knee, FmtWholePerSec(best))
 }

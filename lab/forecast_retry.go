@@ -71,9 +71,6 @@ type RetryForecast struct {
 	Deepest float64
 }
 
-// Layers is how many layers retry.
-func (f RetryForecast) Layers() int { return len(f.LayerNames) }
-
 // Multiplying is the layers whose retries multiply a payment's calls (LayerTries above 1):
 // LayerNames less those whose tries succeed.
 func (f RetryForecast) Multiplying() []string {

@@ -601,8 +601,8 @@ var coreHealth = slices.Concat(
 		// Beside it, with no queue, the share of arrivals that found it so: random arrivals
 		// see it full as often as it is, over a long run, not over 8s (newcomer 34 #11: 3.4s
 		// full at 16/s read as 54 turned away beside 35; seed 127 draws few in those spells;
-		// seeds 1–40 turn away 0.96 of what full time × rate gives at 8s, sd 0.13, as an
-		// ideal loss system on their arrivals does: 1.00 over 2,000 seeds).
+		// seeds 1–40 turn away 0.96 of what full time × rate gives at 8s, sd 0.13, within
+		// chance of an ideal loss system's 1.00, measured over 2,000 seeds).
 		if c := s.Config; !s.Pool.HasQueue() && c.Traffic.Mode != Closed && c.Traffic.Arrivals == Poisson {
 			arrived, rejected := s.Arrived(), s.TurnedAway(RejectPool)
 			if arrived > 0 {
