@@ -19,15 +19,28 @@ import (
 // BulkheadAdaptive: a limit found from the calls' latency, starting at size.
 const BulkheadAdaptive BulkheadType = "adaptive"
 
+// RejectLimit: the adaptive limit was full. Its own word, not the bulkheads' rejected:bulkhead,
+// which a resilience4j or Hystrix reader takes for isolation, and this limit isolates nothing:
+// with payments the only class it caps every call (newcomer 58); failsafe-go's "limit exceeded".
+const RejectLimit Reason = 7
+
 func init() {
+	registerReason(RejectLimit, reasonDef{name: "limit", rank: 35,
+		// Where it is in force, or was: a switch away keeps its count in view.
+		shown: func(s *Snapshot) bool {
+			return s.Config.Payment.Bulkhead.Type == BulkheadAdaptive || s.TurnedAway(RejectLimit) > 0
+		},
+		description: "the adaptive limit was full: as many calls at once as the limit it finds from their latency, and no place freed within its max wait (none by default: turned away at once; failsafe-go's \"limit exceeded\"). A concurrency limit on the calls, not a bulkhead's isolation of one class from another"})
 	registerBulkhead(bulkheadKind{
-		name:  BulkheadAdaptive,
-		rank:  30,
-		start: func(*Isolation) bulkheadState { return &adaptive{} },
+		name:    BulkheadAdaptive,
+		rank:    30,
+		rejects: RejectLimit,
+		start:   func(*Isolation) bulkheadState { return &adaptive{} },
 		size: func(b BulkheadConfig) string {
 			return fmt.Sprintf("a limit found from the calls' latency, starting at %d", b.Size)
 		},
 		setting: adaptiveSetting,
+		label:   adaptiveLabel,
 		summary: func(b BulkheadReport) string {
 			return fmt.Sprintf("payment bulkhead adaptive (%s): limit %d at the end (started at %d)", adaptiveMoves, b.Limit, b.Size)
 		},
@@ -496,7 +509,7 @@ func adaptiveStage(a *adaptive) stage {
 			p.phase(PhaseBulkhead)
 			permit, err := g.lim.AcquirePermitWithMaxWait(ctx, g.maxWait)
 			if err != nil {
-				return waitFailed(ctx, rejectedBy(RejectBulkhead))
+				return waitFailed(ctx, rejectedBy(RejectLimit))
 			}
 			rec := p.permit
 			p.hold(func() {
@@ -516,51 +529,53 @@ func adaptiveStage(a *adaptive) stage {
 // Netflix's concurrency-limits or failsafe-go calls this a limiter (newcomer 30).
 //
 // With payments the only class it isolates none: it caps every order, a concurrency limit
-// on the whole service, said first, at every width where it fits, and that it is no
-// isolation, the bulkhead of the other screens (newcomer 45 G11, 47 #11); wide, that its
-// rejections are the table's rej:bulkhead, which reads as isolation to a Hystrix reader
-// (newcomer 48 W-minor-4). The knob stays the bulkhead's (b cycles to it), as the outcome's
-// word stays rejected:bulkhead everywhere.
+// on the whole service, so its item is the limit's (adaptiveLabel), said first at every
+// width, and that it is not isolation, the bulkhead of the other screens (newcomer 45 G11,
+// 47 #11, 58); its rejections have their own word, rejected:limit.
 func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 	limit := fmt.Sprintf(", limit %d, %d in use", b.Limit, b.InUse)
 	if b.Limit == 0 { // not started yet
 		limit = fmt.Sprintf(", limit starts at %d", c.Payment.Bulkhead.Size)
 	}
 	if len(c.Others()) == 0 {
-		// "adaptive concurrency limit 28, …, 27 in use": the limit in the name, as the line
-		// it shares with "timeout off" at 80 columns has no room for both.
-		at := fmt.Sprintf("%d", b.Limit)
+		// "limit adaptive 28, …, 27 in use": the limit said once, in the label.
+		named := fmt.Sprintf("%s %d", BulkheadAdaptive, b.Limit)
 		inUse := fmt.Sprintf(", %d in use", b.InUse)
 		if b.Limit == 0 {
-			at, inUse = fmt.Sprintf("starting at %d", c.Payment.Bulkhead.Size), ""
+			named, inUse = fmt.Sprintf("%s starting at %d", BulkheadAdaptive, c.Payment.Bulkhead.Size), ""
 		}
-		named := adaptiveConcurrency + " " + at
-		return fittingValue("bulkhead", w,
-			fmt.Sprintf("%s on all %s, %s (rejects as %s)%s", named, Plural(c.Traffic.Label(Payment)), adaptiveNoIsolation, TurnedAway(RejectBulkhead).Term().Column, inUse),
-			named+", "+adaptiveNoIsolation+inUse, named+inUse)
+		onAll := named + " on all " + Plural(c.Traffic.Label(Payment))
+		return fittingValue(adaptiveLabel(c), w, onAll+" ("+adaptiveIsNot+")"+inUse, onAll+", not isolation"+inUse, named+inUse)
 	}
 	var forms []string
 	if !narrow(w) {
 		forms = append(forms, adaptiveNamed+" "+adaptiveLimiter+limit)
 	}
-	return fittingValue("bulkhead", w, append(forms, adaptiveNamed+limit)...)
+	return fittingValue(adaptiveLabel(c), w, append(forms, adaptiveNamed+limit)...)
+}
+
+// adaptiveLabel is its settings item's label: the limit's, where payments are the only class
+// and it caps every call ("bulkhead adaptive" read as isolation, newcomer 58), else the
+// payments' bulkhead, which it is beside other classes.
+func adaptiveLabel(c Config) string {
+	if len(c.Others()) == 0 {
+		return RejectLimit.String()
+	}
+	return "bulkhead"
 }
 
 // adaptiveOnAll is the help's example of adaptiveSetting where orders are the only class, a
-// limit of 28 with 27 in use, at w columns (review 40a m3: a hand copy of its format).
+// limit of 28 with 27 in use, at w columns, its label before it (review 40a m3: a hand copy
+// of its format).
 func adaptiveOnAll(w int) string {
 	var c Config
 	c.Traffic.Payment.Label = "order"
-	return adaptiveSetting(c, BulkheadStats{Type: BulkheadAdaptive, Limit: 28, InUse: 27}, w)
+	return adaptiveLabel(c) + " " + adaptiveSetting(c, BulkheadStats{Type: BulkheadAdaptive, Limit: 28, InUse: 27}, w)
 }
 
-// adaptiveConcurrency is the adaptive limit on the only class, what it is: a concurrency
-// limit on the whole service.
-const adaptiveConcurrency = "adaptive concurrency limit"
-
-// adaptiveNoIsolation is what a cap on every order is not: the isolation "bulkhead" means
+// adaptiveIsNot is what a cap on every order is, and is not: the isolation "bulkhead" means
 // on the other screens.
-const adaptiveNoIsolation = "no isolation"
+const adaptiveIsNot = "a concurrency limit from latency, not isolation"
 
 // adaptiveLimiter is the adaptive limit's other name, Netflix's concurrency-limits' word.
 const adaptiveLimiter = "(a concurrency limiter)"
@@ -668,12 +683,12 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 			u.Through = float64(s.Bulkhead.Limit) / ShownLatency(u.Hold).Seconds()
 		}
 	}
-	refused := u.Windowed && r.Rejected[Payment][RejectBulkhead] > 0
+	refused := u.Windowed && r.Rejected[Payment][RejectLimit] > 0
 	u.Overloaded = refused && u.Hold > 0 && u.Through < u.Arrived
 	u.AtBest = refused && k.Best > 0 && u.Arrived >= BestShare*k.Best
 	u.BurstsRefused = refused && !u.Overloaded && !u.AtBest && u.Calls <= float64(s.Bulkhead.Limit)-1
 	if last := s.LastSecond(); last != nil {
-		u.NoneNow = last.Rejected[Payment][RejectBulkhead] == 0
+		u.NoneNow = last.Rejected[Payment][RejectLimit] == 0
 	}
 	u.LimitPastKnee = knee > 0 && s.Bulkhead.Limit > knee
 	if knee > 1 {

@@ -42,7 +42,7 @@ func TestAdaptiveUse(t *testing.T) {
 	for i := range 5 {
 		sec := Second{T: i + 1}
 		sec.Held[Payment], sec.OK[Payment] = 20, 400
-		sec.Rejected[Payment][RejectBulkhead] = 10
+		sec.Rejected[Payment][RejectLimit] = 10
 		s.Timeline = append(s.Timeline, sec)
 	}
 	u := s.AdaptiveUse(KneeForecast{Knee: 25})
@@ -94,7 +94,7 @@ func TestAdaptiveUse(t *testing.T) {
 	if u := s.AdaptiveUse(best); u.FixedRate != 480 {
 		t.Errorf("490/s arriving: %+v, want the fixed cap's 480/s", u)
 	}
-	s.Timeline[4].Rejected[Payment][RejectBulkhead] = 0
+	s.Timeline[4].Rejected[Payment][RejectLimit] = 0
 	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.NoneNow {
 		t.Errorf("none turned away in the last second: %+v", u)
 	}
@@ -149,26 +149,26 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 	only := c
 	only.Traffic.Payment.Label = "orders"
 	only.Traffic.Signup.Rate, only.Traffic.Health.Rate = 0, 0
-	// What it is said first, and wide, that its rejections are the table's rej:bulkhead
-	// (newcomer 48 W-minor-4: bulkhead read as isolation beside rej:bulkhead).
-	for w, want := range map[int]string{120: "bulkhead adaptive concurrency limit 36 on all orders, no isolation (rejects as rej:bulkhead), 30 in use", 80: "bulkhead adaptive concurrency limit 36, no isolation, 30 in use"} {
+	// The limit's item, what it is said first (newcomer 58: "bulkhead adaptive" read as
+	// isolation, as did its rejections' rej:bulkhead, now rej:limit).
+	for w, want := range map[int]string{120: "limit adaptive 36 on all orders (a concurrency limit from latency, not isolation), 30 in use", 80: "limit adaptive 36 on all orders, not isolation, 30 in use"} {
 		if got := bulkheadSettings(only, s, w)[0].Phrase(); got != want {
 			t.Errorf("the only class, at %d: %q, want %q", w, got, want)
 		}
 	}
-	if got, want := bulkheadSettings(only, s, 59)[0].Phrase(), "bulkhead adaptive concurrency limit 36, 30 in use"; got != want {
+	if got, want := bulkheadSettings(only, s, 50)[0].Phrase(), "limit adaptive 36, 30 in use"; got != want {
 		t.Errorf("the only class, in a compare half: %q, want %q", got, want)
 	}
 	s.Bulkhead.Limit = 0
 	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive: a moving cap (a concurrency limiter), limit starts at 20"; got != want {
 		t.Errorf("before it starts: %q, want %q", got, want)
 	}
-	if got, want := bulkheadSettings(only, s, 80)[0].Phrase(), "bulkhead adaptive concurrency limit starting at 20, no isolation"; got != want {
+	if got, want := bulkheadSettings(only, s, 80)[0].Phrase(), "limit adaptive starting at 20 on all orders, not isolation"; got != want {
 		t.Errorf("the only class, before it starts: %q, want %q", got, want)
 	}
 	for _, it := range ScreenWords() {
-		if it.Label == "adaptive: a moving cap (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") &&
-			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "adaptive concurrency limit 28 on all orders, no isolation (rejects as rej:bulkhead)") && strings.Contains(it.Value, "adaptive concurrency limit 28, no isolation") {
+		if it.Label == "adaptive: a moving cap (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:limit") &&
+			strings.Contains(it.Value, "limit adaptive 28 on all orders (a concurrency limit from latency, not isolation)") && strings.Contains(it.Value, "limit adaptive 28 on all orders, not isolation, 27 in use") {
 			return
 		}
 	}

@@ -426,7 +426,7 @@ func trapRejections(c Config) []string {
 	}
 	var counted []string
 	if c.Payment.Bulkhead.Type != BulkheadNone {
-		counted = append(counted, RejectBulkhead.Word())
+		counted = append(counted, c.Payment.Bulkhead.Rejects().Word())
 	}
 	if c.Payment.Connections.PerRoute > 0 {
 		counted = append(counted, RejectConnPool.Word())

@@ -85,7 +85,7 @@ func init() {
 		health:   at(50, slackHealth),
 		words: at(55, []Item{
 			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free, not counting the one the payment was rejected on (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
-			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead. With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service, said first (\""+adaptiveOnAll(120)+"\"; at 80 columns \""+adaptiveOnAll(80)+"\"): the orders it turns away are still the table's "+TurnedAway(RejectBulkhead).Term().Column+", one outcome one word, as the knob it sits on (b) is the bulkhead's"),
+			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the b key cycles to it with the bulkheads, as it caps the payments' calls at once as a semaphore does, but what it turns away is its own "+RejectLimit.Word()+" (failsafe-go's \"limit exceeded\"), not "+RejectBulkhead.Word()+". With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service, and the settings call it the limit (\""+adaptiveOnAll(120)+"\"; at 80 columns \""+adaptiveOnAll(80)+"\")"),
 		}),
 	})
 	registerPhase(PhaseBulkhead, phaseDef{name: "waiting for bulkhead", rank: 40, glyph: 'b',
@@ -96,6 +96,8 @@ func init() {
 type bulkheadKind struct {
 	name BulkheadType
 	rank int // its place in BulkheadTypes, lowest first
+	// rejects is the reason it turns payments away for; unset, the bulkheads' RejectBulkhead.
+	rejects Reason
 	// start makes its state in one lab.
 	start func(iso *Isolation) bulkheadState
 	// unit is what its size counts where it caps the calls at the dependency at its size
@@ -106,6 +108,8 @@ type bulkheadKind struct {
 	// setting is its settings item's value, from what it holds now (b: one instance's, or
 	// replicas' added up), the longest of its forms that fits a line of w (0: the shortest).
 	setting func(c Config, b BulkheadStats, w int) string
+	// label is its settings item's label in c; nil: "bulkhead".
+	label func(c Config) string
 	// waiting is the places where payments may wait beyond its size, for the forecast's
 	// M/M/n/k (0: it turns away what finds it full); nil: none.
 	waiting func(b BulkheadConfig) int
@@ -154,8 +158,35 @@ func registerBulkhead(k bulkheadKind) {
 	BulkheadTypes = append(BulkheadTypes[:1:1], kinds...)
 }
 
+// settingsLabel is k's settings item's label in c: "bulkhead", or the kind's own.
+func (k *bulkheadKind) settingsLabel(c Config) string {
+	if k.label != nil {
+		return k.label(c)
+	}
+	return "bulkhead"
+}
+
 // kind is the kind b's type names; nil for none.
 func (b BulkheadConfig) kind() *bulkheadKind { return bulkheadKinds[b.Type] }
+
+// Rejects is the reason b's kind turns payments away for: rejected:bulkhead, or an adaptive
+// limit's rejected:limit.
+func (b BulkheadConfig) Rejects() Reason {
+	if k := b.kind(); k != nil && k.rejects != RejectPool {
+		return k.rejects
+	}
+	return RejectBulkhead
+}
+
+// rejectsAsKind says some kind turns payments away for r.
+func rejectsAsKind(r Reason) bool {
+	for name := range bulkheadKinds {
+		if (BulkheadConfig{Type: name}).Rejects() == r {
+			return true
+		}
+	}
+	return false
+}
 
 // bulkheads are the bulkhead in one lab: each kind's state, and the slack lost at its rejections.
 type bulkheads struct {
@@ -225,10 +256,10 @@ func (b *bulkheads) executor(c Config) (executor, bool) {
 	return executor{}, false
 }
 
-// heard notes, at each bulkhead rejection, how many other workers sat free: this payment
-// still holds its worker, the rest are elsewhere.
+// heard notes, at each rejection of a bulkhead's kind, how many other workers sat free: this
+// payment still holds its worker, the rest are elsewhere.
 func (b *bulkheads) heard(r Result) {
-	if r.Rejected && r.Reason == RejectBulkhead {
+	if r.Rejected && rejectsAsKind(r.Reason) {
 		b.slack.observe(b.free())
 	}
 }
@@ -408,7 +439,8 @@ func (b BulkheadReport) summary(replicas int) string {
 		line += fmt.Sprintf(" across %d replicas", replicas)
 	}
 	if s := b.SlackLost; s != nil {
-		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers))+slackOwn)
+		owner := BulkheadConfig{Type: BulkheadType(b.Type)}.Rejects()
+		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(owner, itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers))+slackOwn)
 	}
 	return line
 }
@@ -419,9 +451,9 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	if k == nil {
 		return []Item{{Label: "bulkhead", Value: "none", Off: true}}
 	}
+	label := k.settingsLabel(c)
 	if s.Fleet == nil {
-		value := k.setting(c, s.Bulkhead, w)
-		return []Item{{Label: "bulkhead", Value: value}}
+		return []Item{{Label: label, Value: k.setting(c, s.Bulkhead, w)}}
 	}
 	// A fleet's snapshot has every replica's bulkhead together. Short of room, a shorter
 	// form, never a cut one: cut, "semaphore 15/20 permits in use, 4 replicas counti…" read
@@ -444,7 +476,6 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 			value + ", " + on, fmt.Sprintf("%s, %s each on the %d in rotation", value, size, in),
 			string(k.name) + " " + on, fmt.Sprintf("%s %s each on %d in rotation", k.name, size, in)}
 	}
-	label := "bulkhead"
 	return []Item{{Label: label, Value: fittingValue(label, w, append(forms, fmt.Sprintf("%s %s each", k.name, size))...)}}
 }
 
@@ -468,7 +499,8 @@ func slackHealth(s *Snapshot, w int) []Item {
 	// left the reader to guess an average over what (newcomer 31).
 	value := fmt.Sprintf("%s free on average at each of %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
-		value = fittingValue(slackWord+":", w, slackAtEach(n, free)+slackOwn, slackAtEach(n, free))
+		owner := s.Config.Payment.Bulkhead.Rejects()
+		value = fittingValue(slackWord+":", w, slackAtEach(owner, n, free)+slackOwn, slackAtEach(owner, n, free))
 	}
 	return []Item{{Label: slackWord + ":", Value: value}}
 }
@@ -477,8 +509,9 @@ func slackHealth(s *Snapshot, w int) []Item {
 // its 61 rejections 14.0 sat free on average" left an average over what to guess (review 24).
 // The rejected payment still holds its worker, so beside "idle 15" the mean is 14: said
 // (slackOwn), or the one missing had to be guessed (newcomer 34 #35).
-func slackAtEach(rejections, free string) string {
-	return fmt.Sprintf("at each of the bulkhead's %s rejections, on average %s sat free", rejections, free)
+// Whose, by the reason it rejects for: "the limit's" for an adaptive limit, no bulkhead (newcomer 58).
+func slackAtEach(owner Reason, rejections, free string) string {
+	return fmt.Sprintf("at each of the %s's %s rejections, on average %s sat free", owner, rejections, free)
 }
 
 // slackOwn follows slackAtEach where it fits: the one each rejection turns away, not named

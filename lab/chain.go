@@ -221,6 +221,8 @@ type Result struct {
 	Reason     Reason         //
 	DepFailure bool           // the dependency failed: 5xx, 429 or refused; counts for the breaker
 	Failure    RetryCondition // the kind of failed call, for payment.retry.on; "": none to retry
+	// TooLittleLeft: a deadline rejection by the enough-left check, not the deadline run out.
+	TooLittleLeft bool
 }
 
 // Fate is where r leaves its request: turned away for its reason, else ended as it came out.

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -24,7 +25,13 @@ func init() {
 			return []check{{"payment.deadline", c.Payment.Deadline < 0 || c.Payment.Deadline.D() > MaxLatency,
 				fmt.Sprintf("must be 0s..%s (0s: no deadline), got %s", MaxLatency, c.Payment.Deadline)}}
 		},
-		start:    func(*Isolation) runtime { return &deadline{} },
+		start: func(*Isolation) runtime { return &deadline{} },
+		sum: func(s *Snapshot, replicas []Snapshot) {
+			s.EnoughLeftRefused = 0
+			for _, r := range replicas {
+				s.EnoughLeftRefused += r.EnoughLeftRefused
+			}
+		},
 		settings: at(85, deadlineSettings),
 		health:   at(35, deadlineHealth),
 	})
@@ -33,11 +40,13 @@ func init() {
 		description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: turned away at once instead of spending the dependency on a call that cannot finish"})
 }
 
-// deadline is the deadline in one lab: what it has learnt of the dependency's answer time.
+// deadline is the deadline in one lab: what it has learnt of the dependency's answer time,
+// and how many payments its enough-left check turned away.
 type deadline struct {
 	stateless
 	typical typicalLatency
 	asked   askedRoom
+	refused atomic.Int64
 }
 
 // stages are the deadline at its place, and the enough-left check before the call, when
@@ -47,7 +56,7 @@ func (d *deadline) stages(c Config) []placed {
 	if dl <= 0 {
 		return nil
 	}
-	return []placed{{slotDeadline, deadlineStage(dl)}, {slotEnoughLeft, enoughLeftStage(&d.typical, &d.asked, dl, c.Dependency.Floor())}}
+	return []placed{{slotDeadline, deadlineStage(dl, &d.refused)}, {slotEnoughLeft, enoughLeftStage(&d.typical, &d.asked, dl, c.Dependency.Floor())}}
 }
 
 // answered learns from each call the dependency answered how long calls take.
@@ -59,6 +68,7 @@ func (d *deadline) fill(s *Snapshot) {
 		s.EnoughLeft = room(&d.typical, dl, s.Config.Dependency.Floor())
 		s.EnoughLeftAsked = d.asked.span()
 		s.EnoughLeftLearned = d.typical.learned()
+		s.EnoughLeftRefused = d.refused.Load()
 	}
 }
 
@@ -66,8 +76,9 @@ func (d *deadline) fill(s *Snapshot) {
 // it waited for a worker is already spent, whatever waits below happen within what is
 // left, and the call gets the remainder as its context deadline. Past it before anything
 // began: rejected at once. The deadline ends with the call (not with this stage), so a call
-// its worker walked away from keeps it.
-func deadlineStage(d time.Duration) stage {
+// its worker walked away from keeps it. It counts the payments that end turned away by the
+// enough-left check below it (refused): a retry's try it refused ends as the try before.
+func deadlineStage(d time.Duration, refused *atomic.Int64) stage {
 	return stage{name: deadlineLink, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			at := p.intended.Add(d)
@@ -77,7 +88,11 @@ func deadlineStage(d time.Duration) stage {
 			ctx, cancel := context.WithDeadline(ctx, at)
 			p.hold(cancel)
 			p.deadline = at
-			return next(ctx, p)
+			r := next(ctx, p)
+			if r.TooLittleLeft {
+				refused.Add(1)
+			}
+			return r
 		}
 	}}
 }
@@ -157,7 +172,9 @@ func enoughLeftStage(typical *typicalLatency, asked *askedRoom, budget, floor ti
 			r := room(typical, budget, floor)
 			asked.observe(r)
 			if at, ok := ctx.Deadline(); ok && time.Until(at) < r {
-				return rejectedBy(RejectDeadline)
+				refused := rejectedBy(RejectDeadline)
+				refused.TooLittleLeft = true
+				return refused
 			}
 			return next(ctx, p)
 		}
@@ -241,16 +258,47 @@ func (t *typicalLatency) needed() time.Duration {
 
 // deadlineHealth says how long the payments turned away for their deadline waited first, on
 // average: a rejection has no latency in the table, and whether it waited its deadline out
-// or was turned away at once is the point of one.
-func deadlineHealth(s *Snapshot, _ int) []Item {
+// or was turned away at once is the point of one. And which stage turned them away: the
+// deadline itself, run out while they waited, or the enough-left check, too little left to
+// call (newcomer 58: one count beside two deadline links in the chain left it to guessing).
+func deadlineHealth(s *Snapshot, w int) []Item {
 	pay := s.Classes[Payment]
 	n := pay.Rejected[RejectDeadline]
 	if n == 0 {
 		return nil
 	}
-	return []Item{{Label: RejectDeadline.Word(), Value: fmt.Sprintf("%s, turned away after %s on average (from the scheduled arrival; deadline %s)",
-		FmtCount(n), FmtLatency(pay.TurnedAwayAfter(RejectDeadline)), FmtDur(s.Config.Payment.Deadline.D()))}}
+	label, after := RejectDeadline.Word(), FmtLatency(pay.TurnedAwayAfter(RejectDeadline))
+	split, short := s.DeadlineSplit()
+	count := FmtCount(n) + ": " + split
+	return []Item{{Label: label, Value: fittingValue(label, w,
+		fmt.Sprintf("%s; turned away after %s on average (from the scheduled arrival; deadline %s)", count, after, FmtDur(s.Config.Payment.Deadline.D())),
+		fmt.Sprintf("%s; %s after arrival on average", count, after),
+		fmt.Sprintf("%s, ~%s after arrival", count, after),
+		fmt.Sprintf("%s: %s, ~%s after arrival", FmtCount(n), short, after),
+		FmtCount(n)+": "+short)}}
 }
+
+// DeadlineSplit says which stage turned payments away for their deadline: "198 by
+// deadline:enough-left (too little left to call), 13 ran out waiting", and shorter, "198 by
+// enough-left, 13 ran out". One outcome, rejected:deadline; the split is its detail. The
+// enough-left count is taken as each payment ends, a moment before the table counts it, so
+// it is held to the table's.
+func (s *Snapshot) DeadlineSplit() (long, short string) {
+	n := s.Classes[Payment].Rejected[RejectDeadline]
+	refused := min(s.EnoughLeftRefused, n)
+	ranOut := n - refused
+	switch {
+	case refused == 0:
+		return "all ran out waiting (for a worker, a permit or a connection)", "all ran out waiting"
+	case ranOut == 0:
+		return "all by " + enoughLeft + " (" + tooLittleLeft + ")", "all by enough-left"
+	}
+	return fmt.Sprintf("%s by %s (%s), %s ran out waiting", FmtCount(refused), enoughLeft, tooLittleLeft, FmtCount(ranOut)),
+		fmt.Sprintf("%s by enough-left, %s ran out", FmtCount(refused), FmtCount(ranOut))
+}
+
+// tooLittleLeft is why the enough-left check turns a payment away.
+const tooLittleLeft = "too little left to call"
 
 // deadlineSettings is the deadline's settings item, when there is one.
 func deadlineSettings(c Config, _ *Snapshot, _ int) []Item {

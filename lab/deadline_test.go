@@ -4,6 +4,7 @@ package lab
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -69,5 +70,34 @@ func TestDeadlineReachedSaysWhen(t *testing.T) {
 	s.Classes[Payment].Rejected[RejectDeadline] = 56
 	if got, want := s.DeadlineReached(), "whose wait reached the 800ms deadline in 16–17s"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// The two deadline stages turn payments away under one word, rejected:deadline, and the
+// deadline counts apart those its enough-left check turned away (newcomer 58: which one did
+// was left to guessing): run out while waiting is the rest.
+func TestDeadlineCountsTheEnoughLeftApart(t *testing.T) {
+	var typical typicalLatency
+	typical.observe(10 * time.Millisecond) // room 10 + 4 × 5 = 30ms
+	var refused atomic.Int64
+	const budget = 800 * time.Millisecond
+	inner := enoughLeftStage(&typical, &askedRoom{}, budget, 0).wrap(func(context.Context, *passage) Result { return Result{Out: OK} })
+	run := deadlineStage(budget, &refused).wrap(inner)
+	for _, c := range []struct {
+		name     string
+		ago      time.Duration // since the payment's scheduled arrival
+		rejected bool
+		refused  int64
+	}{
+		{"ran out waiting", 2 * budget, true, 0},
+		{"too little left", budget - 5*time.Millisecond, true, 1},
+		{"time enough", 0, false, 1},
+	} {
+		p := &passage{intended: time.Now().Add(-c.ago)}
+		r := run(context.Background(), p)
+		p.settle()
+		if r.Rejected != c.rejected || c.rejected && r.Reason != RejectDeadline || refused.Load() != c.refused {
+			t.Errorf("%s: %+v, enough-left turned away %d; want rejected %v (rejected:deadline), %d", c.name, r, refused.Load(), c.rejected, c.refused)
+		}
 	}
 }

@@ -74,9 +74,22 @@ func TestDeadlineRejectionsSayTheirWait(t *testing.T) {
 	if got := s.Classes[Payment].TurnedAwayAfter(RejectDeadline); got != 760*time.Millisecond {
 		t.Errorf("mean wait of 3.8s over 5 rejections: %v, want 760ms", got)
 	}
-	got := strings.Join(phrases(deadlineHealth(s, 120)), " · ")
-	if want := "rejected:deadline 5, turned away after 760ms on average"; !strings.Contains(got, want) {
-		t.Errorf("item %q lacks %q", got, want)
+	// Which stage turned them away, the deadline run out or the enough-left check (newcomer
+	// 58), at every width, as long as fits beside its label.
+	s.EnoughLeftRefused = 3
+	for w, want := range map[int]string{
+		200: "rejected:deadline 5: 3 by deadline:enough-left (too little left to call), 2 ran out waiting; turned away after 760ms on average (from the scheduled arrival; deadline 800ms)",
+		140: "rejected:deadline 5: 3 by deadline:enough-left (too little left to call), 2 ran out waiting; 760ms after arrival on average",
+		120: "rejected:deadline 5: 3 by deadline:enough-left (too little left to call), 2 ran out waiting, ~760ms after arrival",
+		80:  "rejected:deadline 5: 3 by enough-left, 2 ran out, ~760ms after arrival",
+	} {
+		if got := strings.Join(phrases(deadlineHealth(s, w)), " · "); got != want || len([]rune(got)) > w {
+			t.Errorf("at %d: %q, want %q", w, got, want)
+		}
+	}
+	s.EnoughLeftRefused = 6 // counted as each ends, a moment before the table: held to its 5
+	if got, _ := s.DeadlineSplit(); got != "all by deadline:enough-left (too little left to call)" {
+		t.Errorf("6 refused of 5: %q", got)
 	}
 }
 

@@ -120,16 +120,18 @@ var coreSettings = slices.Concat(
 		// out after 1s without one" beside "queue none" asked what could take 1s (newcomer 26).
 		if s.Active(Signup) {
 			label, work := s.Config.Traffic.Label(Signup), FmtDur(s.Config.Signup.Work.D())+" of local work, calls nothing"
-			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Signup, work)...), Spare: true})
+			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Signup, work, true)...), Spare: true})
 		}
 		if s.Active(Health) {
-			// "if", not "when", leaves room at 120 columns for its p50 and the lab's delay from due.
+			// "if", not "when", leaves room at 120 columns for its p50 and the lab's own lateness.
 			fails := RejectPool.Word() + " if none is free"
 			if s.Config.Pool.Queue.Holds() {
 				fails = "timed out after " + FmtDur(s.Config.Health.Timeout.D()) + " without one"
 			}
 			label, work := s.Config.Traffic.Label(Health), "answered at once on a worker, calls nothing; "+fails
-			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Health, work)...), Spare: true})
+			// Its lateness defined here only where the signups' line has not.
+			define := !s.Active(Signup) || s.Classes[Signup].Latency.Count == 0
+			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Health, work, define)...), Spare: true})
 		}
 		return items
 	}),
@@ -141,8 +143,14 @@ var coreSettings = slices.Concat(
 // when to guessing, and looked large beside 2ms of work (newcomer 47 #2); a wait, as the
 // table's p99:wait, not "lag", the generator's part of it alone (review 39 M1); whose, the
 // lab's: "the wait from due" read as the system's (newcomer 48 G-minor-2), and "the lab's
-// own delay" cost the health check's p50 its room at 120 columns.
-const SendDelay = "the lab's delay from due"
+// own delay" cost the health check's p50 its room at 120 columns. "The lab's delay from due"
+// read as a riddle (newcomer 58): lateness, a plain word for behind schedule, and the lab's
+// own; where a line has room, SendDelayMeans defines it.
+const SendDelay = "the lab's own lateness"
+
+// SendDelayMeans is what SendDelay measures, said beside it where it first shows and there is
+// room, and in the help.
+const SendDelayMeans = "scheduled arrival → on a worker"
 
 // measuredWork are the forms of a bystander's work, set, longest first: beside it, where no
 // queue adds its wait, what the table's p50 measured and the p50s of the parts that made it
@@ -152,7 +160,8 @@ const SendDelay = "the lab's delay from due"
 // a p50 of 2.9ms, "answered at once" beside 752µs, newcomer 34 #12). Each a p50 of its own:
 // p50s do not add up, so none is said as a part of the p50 ("+716µs the lab's own sending"
 // was the p50 less the service's, review 29 lab #8). The work alone where the p50 reads as set.
-func measuredWork(s *Snapshot, cl Class, work string) []string {
+// define: the longest form says what SendDelay measures, where it is first on the screen.
+func measuredWork(s *Snapshot, cl Class, work string, define bool) []string {
 	cs := s.Classes[cl]
 	if s.Pool.HasQueue() || cs.Latency.Count == 0 {
 		return []string{work}
@@ -181,8 +190,12 @@ func measuredWork(s *Snapshot, cl Class, work string) []string {
 		short = sleep + "'s overrun, " + SendDelay
 	}
 	parts = append(parts, SendDelay+" p50 "+FmtLatency(cs.Waited.P50))
-	return []string{work + " (p50 " + p50 + "; " + strings.Join(parts, ", ") + ")",
-		work + " (p50 " + p50 + ": " + short + ")", work}
+	long := work + " (p50 " + p50 + "; " + strings.Join(parts, ", ")
+	forms := []string{long + ")", work + " (p50 " + p50 + ": " + short + ")", work}
+	if define {
+		forms = append([]string{long + ": " + SendDelayMeans + ")"}, forms...)
+	}
+	return forms
 }
 
 // poolSetting is the pool's settings item: its size, and how it scales, by its rule:
@@ -1057,7 +1070,7 @@ func coreWords() []part[[]Item] {
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned. deadline:enough-left starts no call with less of the deadline left than recent calls' mean + 4 standard deviations (at most half the deadline, at least a chain's floor: what its hops that call another keep back, dependency.hop.reserve each, + what the one before the last needs left to call it, dependency.hop.min_call: \"2 × 100ms kept back at hops 1 and 2 + 50ms to call hop 3\"); it learns only from calls that succeed (a timeout or a 504 teaches it nothing), so until one does it lets every call start"),
 			// The parts of a bystander's p50, each a p50 of its own (review 29 lab #5, #8).
-			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of: \"the 2ms sleep overran\", a worker's time less the work set (the lab does the local work as a sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\"; \"the lab's delay from due\", from its scheduled arrival until a worker had it (the load generator's lag, then dispatch: the lab's own delay, no queue's; the same name as the closed loop's corrected and the latency legend give it). p50s do not add up, so the parts come near the p50 without summing to it; short of room, \"(p50 2.9ms: the 2ms sleep's overrun, the lab's delay from due)\" names them alone"),
+			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of: \"the 2ms sleep overran\", a worker's time less the work set (the lab does the local work as a sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\"; \""+SendDelay+"\", from its scheduled arrival until a worker had it ("+SendDelayMeans+", said beside it where the line has room: the load generator's lag, then dispatch; the lab's own, no queue's; the same name as the closed loop's corrected and the latency legend give it). p50s do not add up, so the parts come near the p50 without summing to it; short of room, \"(p50 2.9ms: the 2ms sleep's overrun, "+SendDelay+")\" names them alone"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"an error rate blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool 8→64 workers", "an autoscaled pool: it starts at pool.workers and, every pool.autoscale.every, grows by pool.autoscale.step while any request waits, up to pool.autoscale.max; "+

@@ -798,21 +798,33 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the lab's delay from due p50 620µs)"
+	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the lab's own lateness p50 620µs)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
+	}
+	// Where it first shows, with room, what it measures (newcomer 58: "the lab's delay from
+	// due" read as a riddle); once: the health check's line beside it does not say it again.
+	defined := strings.TrimSuffix(long, ")") + ": scheduled arrival → on a worker)"
+	if got := settingValue(c, s, 200, "signup"); got != defined {
+		t.Errorf("signup at 200: %q, want %q", got, defined)
 	}
 	// Whole at 120 columns, the lab's delay named (newcomer 48 G-minor-2).
 	if !fitsLine("signup", long, 120) {
 		t.Errorf("%d columns, over 120", len([]rune("signup "+long)))
 	}
-	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; on a worker p50 2µs, the lab's delay from due p50 702µs)") {
+	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; on a worker p50 2µs, the lab's own lateness p50 702µs)") {
 		t.Errorf("health: %q", got)
 	}
 	// Its name says from when it counts (newcomer 47 #2) and whose it is, the lab's own
 	// (newcomer 48 G-minor-2), and still fits beside a health check at 120.
-	if got := settingValue(c, s, 120, "health"); !strings.HasSuffix(got, " (p50 752µs: the lab's delay from due)") {
+	if got := settingValue(c, s, 120, "health"); !strings.HasSuffix(got, " (p50 752µs: the lab's own lateness)") {
 		t.Errorf("health at 120: %q", got)
+	}
+	alone := *s // no signups: the health check's line is where it first shows
+	alone.Config.Traffic.Signup.Rate = 0
+	alone.Classes[Signup] = ClassStats{}
+	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "the lab's own lateness p50 702µs: scheduled arrival → on a worker)") {
+		t.Errorf("health alone at 200: %q", got)
 	}
 	s.Pool.QueueCap = 100
 	if got := settingValue(c, s, 200, "signup"); got != work {

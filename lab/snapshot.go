@@ -25,6 +25,9 @@ type Snapshot struct {
 	// EnoughLeftLearned says the enough-left stage has heard a call answered: before, it
 	// asks the chain's floor alone, whatever its rule says of recent calls.
 	EnoughLeftLearned bool
+	// EnoughLeftRefused counts the payments the enough-left stage turned away, of their
+	// rejected:deadline (DeadlineSplit); a fleet's, its replicas' added up.
+	EnoughLeftRefused int64
 	Elapsed           time.Duration
 	Classes           [numClasses]ClassStats
 	Pool              PoolStats

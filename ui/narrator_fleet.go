@@ -199,7 +199,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		return fmt.Sprintf("~%s", fmtPerSec(pay.RejectedBy(replicas))), ok
 	}
 	at, ok := price(all.Payment, n, false)
-	cost := fmt.Sprintf("%s payments %s across the fleet with %d in rotation%s", at, lab.RejectBulkhead.Word(), n, ok)
+	cost := fmt.Sprintf("%s payments %s across the fleet with %d in rotation%s", at, bh.Rejects().Word(), n, ok)
 	if fewer >= 1 {
 		at, ok := price(atFewer.Payment, fewer, true)
 		cost += fmt.Sprintf(", %s with %d%s", at, fewer, ok)

@@ -40,7 +40,7 @@ func postmortemSnapshot(cfg lab.Config) *lab.Snapshot {
 	size, busy, calls, queued := 64, 64, int64(64), 5731
 	switch {
 	case cfg.Payment.Bulkhead.Type == lab.BulkheadAdaptive:
-		pay.OK, pay.InFlight, pay.Rejected[lab.RejectBulkhead] = 9119, 33, 1582
+		pay.OK, pay.InFlight, pay.Rejected[lab.RejectLimit] = 9119, 33, 1582
 		pay.Latency = lab.Percentiles{P50: ms(61), P95: ms(101), P99: ms(297), Count: 9119}
 		size, busy, calls, queued = 36, 33, 33, 0
 		s.Bulkhead = lab.BulkheadStats{Type: lab.BulkheadAdaptive, Size: 20, InUse: 33, Limit: 35}
@@ -86,7 +86,7 @@ func postmortemSnapshot(cfg lab.Config) *lab.Snapshot {
 			sec.OK[lab.Payment]--
 		}
 		if s.Bulkhead.Limit > 0 {
-			sec.Rejected[lab.Payment][lab.RejectBulkhead] = 115
+			sec.Rejected[lab.Payment][lab.RejectLimit] = 115
 		}
 		if cfg.Payment.Deadline > 0 && t > 5 {
 			sec.Rejected[lab.Payment][lab.RejectDeadline] = 16
@@ -130,7 +130,7 @@ func TestNarratePostmortem(t *testing.T) {
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
 		// 33 held ÷ 371.8 ok a second is ~89ms each (newcomer 29: "35 at 98ms each: ok 372/s").
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; 24 workers and a queue give ~480/s"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:limit; 24 workers and a queue give ~480/s"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -209,7 +209,7 @@ func TestNarratePostmortem(t *testing.T) {
 		}
 	}
 	quiet := postmortemSnapshot(adaptiveConfig())
-	quiet.Timeline[len(quiet.Timeline)-1].Rejected[lab.Payment][lab.RejectBulkhead] = 0
+	quiet.Timeline[len(quiet.Timeline)-1].Rejected[lab.Payment][lab.RejectLimit] = 0
 	if got := narrate(quiet.Config, quiet); !strings.Contains(got, "none turned away now") {
 		t.Errorf("adaptive with nothing turned away this second: %q", got)
 	}
@@ -340,7 +340,7 @@ func TestPostmortemScreen(t *testing.T) {
 	for _, sz := range goldenSizes {
 		out := render(th, testScreen(ad, sz[0], sz[1]))
 		checkFrame(t, out, sz[0], sz[1])
-		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive concurrency limit 35 on all orders, no isolation (rejects as rej:bulkhead), 33 in use") || !strings.Contains(plain, "workers unused: at each of the bulkhead's 1582 rejections, on average 1.5 sat free besides the one it was rejected on") ||
+		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "limit adaptive 35 on all orders (a concurrency limit from latency, not isolation), 33 in use") || !strings.Contains(plain, "rej:limit") || !strings.Contains(plain, "workers unused: at each of the limit's 1582 rejections, on average 1.5 sat free besides the one it was rejected on") ||
 			!strings.Contains(strings.Join(strings.Fields(plain), " "), "a full limit turns orders away at once")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
 		}
@@ -613,7 +613,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// 500.8/s arriving, at the knee's 500/s, the most any limit answers: the load, not bursts, is
 	// turned away (newcomer 34); what the best fixed cap, with a queue, answers beside its ok,
 	// not "no limit takes them all", which read as an excuse (newcomer 43 G-MAJOR-1).
-	if want := "rejected:bulkhead; 24 workers and a queue give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; p90 84.0ms, mean 76.0ms: 3.3, rounded up: 4 calls queued; 3 to 6, it holds, past the knee" {
+	if want := "rejected:limit; 24 workers and a queue give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; p90 84.0ms, mean 76.0ms: 3.3, rounded up: 4 calls queued; 3 to 6, it holds, past the knee" {
 		t.Errorf("%q / brief %q: want the sentence to end %q", says, spare.short, want)
 	}
 	// A mean at the limit: the rejections are a full limit's, not bursts' with permits free.

@@ -205,6 +205,10 @@ func TestSlackLostAtRejection(t *testing.T) {
 	if s.Slack.Rejections != rej || rej == 0 {
 		t.Fatalf("slack observed %d rejections, the bulkhead made %d", s.Slack.Rejections, rej)
 	}
+	// A semaphore's are the bulkheads' word; rejected:limit is the adaptive limit's alone.
+	if n := s.Classes[lab.Payment].Rejected[lab.RejectLimit]; n != 0 {
+		t.Errorf("the semaphore's rejections counted %d as %s", n, lab.RejectLimit.Word())
+	}
 	// Uniform 20/s on 10 workers: the permit holder and the rejected one itself are busy.
 	if s.Slack.MeanFree < 7.5 || s.Slack.MeanFree > 8 {
 		t.Errorf("mean free workers at rejection %.2f, want about 8", s.Slack.MeanFree)
@@ -215,8 +219,9 @@ func TestSlackLostAtRejection(t *testing.T) {
 	}
 }
 
-// The adaptive limit admits calls up to its limit and turns the rest away at once; the
-// counters balance, and the report and timeline carry the limit.
+// The adaptive limit admits calls up to its limit and turns the rest away at once, as
+// rejected:limit, not the bulkheads' rejected:bulkhead (a concurrency limit, not isolation:
+// newcomer 58); the counters balance, and the report and timeline carry the limit.
 func TestAdaptiveLimitTurnsTheExcessAway(t *testing.T) {
 	c := scaled()
 	c.Traffic.Signup.Rate = 0
@@ -236,16 +241,26 @@ func TestAdaptiveLimitTurnsTheExcessAway(t *testing.T) {
 		}
 		highest = max(highest, sec.Limit)
 	}
-	if pay.Rejected[lab.RejectBulkhead] == 0 || s.Dependency.PeakInFlight > int64(highest) || s.Bulkhead.Limit < 1 {
+	if pay.Rejected[lab.RejectLimit] == 0 || s.Dependency.PeakInFlight > int64(highest) || s.Bulkhead.Limit < 1 {
 		t.Errorf("payments %+v, peak in flight %d, limit %d (at most %d)", pay, s.Dependency.PeakInFlight, s.Bulkhead.Limit, highest)
+	}
+	if pay.Rejected[lab.RejectBulkhead] != 0 || s.Slack.Rejections != pay.Rejected[lab.RejectLimit] {
+		t.Errorf("%s %d, workers unused at %d rejections: want none a bulkhead's, and each of the limit's %d counted",
+			lab.RejectBulkhead.Word(), pay.Rejected[lab.RejectBulkhead], s.Slack.Rejections, pay.Rejected[lab.RejectLimit])
 	}
 	var r struct {
 		Bulkhead struct {
 			Limit int `json:"limit"`
 		} `json:"bulkhead"`
+		Classes map[string]struct {
+			Rejected map[string]int64 `json:"rejected"`
+		} `json:"classes"`
 	}
 	b, _ := json.Marshal(lab.NewReport(s))
 	if err := json.Unmarshal(b, &r); err != nil || r.Bulkhead.Limit != s.Bulkhead.Limit {
 		t.Errorf("report bulkhead.limit %d, want %d (%v)", r.Bulkhead.Limit, s.Bulkhead.Limit, err)
+	}
+	if got := r.Classes["payment"].Rejected["limit"]; got != pay.Rejected[lab.RejectLimit] {
+		t.Errorf("report classes.payment.rejected.limit %d, want %d", got, pay.Rejected[lab.RejectLimit])
 	}
 }
