@@ -48,7 +48,6 @@ func TestEmbeddedPresetValues(t *testing.T) {
 	shared := lab.DefaultConfig()
 	shared.Name = "shared-pool"
 	shared.Traffic.Health.Rate = 1
-	shared.Traffic.Seed = 110 // a typical draw over its first seconds (README); the default stays 127
 	semaphore := shared
 	semaphore.Name = "semaphore-bulkhead"
 	semaphore.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5, MaxWait: 0}
