@@ -613,7 +613,7 @@ var coreHealth = slices.Concat(
 		forms := []string{full + " in all (every spell added up), of " + of, short}
 		// Beside it, with no queue, the share of arrivals that found it so: random arrivals
 		// see it full as often as it is, over a long run, not over 8s (newcomer 34 #11: 3.4s
-		// full at 16/s read as 54 turned away beside 35; seed 127 draws few in those spells;
+		// full at 16/s read as 54 turned away beside 35; seed 127 drew few in those spells;
 		// seeds 1–40 turn away 0.96 of what full time × rate gives at 8s, sd 0.13, within
 		// chance of an ideal loss system's 1.00, measured over 2,000 seeds).
 		if c := s.Config; !s.Pool.HasQueue() && c.Traffic.Mode != Closed && c.Traffic.Arrivals == Poisson {
@@ -692,7 +692,7 @@ var coreHealth = slices.Concat(
 							// warning that the lab misbehaves (newcomer 44 g1), and beside the
 							// narrator's warm-up as a second expectation for the count (newcomer
 							// 45 W2); seeds 1–40 turn away 0.96 of the product at 8s, and seed
-							// 127 few: the arrival times it fixes fall outside the full spells.
+							// 127 (the old default) few: the arrival times it fixes fall outside the full spells.
 							few := "few"
 							if g.more {
 								few = "many"

@@ -783,7 +783,7 @@ func TestEvenArrivalsSaySo(t *testing.T) {
 		t.Errorf("closed, 4 users: %q", got)
 	}
 	c.Traffic.Mode, c.Traffic.Arrivals = Open, Poisson
-	if got := arrivals(c); got != "at random (Poisson, seed 127)" {
+	if got := arrivals(c); got != "at random (Poisson, seed 110)" {
 		t.Errorf("open, Poisson: %q", got)
 	}
 }

@@ -48,7 +48,6 @@ func TestEmbeddedPresetValues(t *testing.T) {
 	shared := lab.DefaultConfig()
 	shared.Name = "shared-pool"
 	shared.Traffic.Health.Rate = 1
-	shared.Traffic.Seed = 110 // a typical draw over its first seconds (README); the default stays 127
 	semaphore := shared
 	semaphore.Name = "semaphore-bulkhead"
 	semaphore.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5, MaxWait: 0}
@@ -703,5 +702,33 @@ func TestLoadErrorsQuoteShort(t *testing.T) {
 		if !errors.Is(err, lab.ErrInvalid) {
 			t.Errorf("Load(%.60q, %.60q): %v is not lab.ErrInvalid", tc.ref, tc.sets, err)
 		}
+	}
+}
+
+// Review 41a: shared-pool took seed 110 while the presets that say "shared-pool plus …" kept
+// the default 127, so each alone drew other arrivals than the opening screen it is read
+// against. Every preset that sets no seed draws shared-pool's.
+func TestPresetsWithoutASeedDrawSharedPools(t *testing.T) {
+	shared, err := Load("shared-pool", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, p := range List() {
+		src, _ := embedded(p.Name)
+		if strings.Contains(string(src), "\n  seed:") {
+			continue
+		}
+		n++
+		cfg, err := Load(p.Name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Traffic.Seed != shared.Traffic.Seed {
+			t.Errorf("%s draws seed %d, shared-pool %d", p.Name, cfg.Traffic.Seed, shared.Traffic.Seed)
+		}
+	}
+	if n < 3 { // shared-pool, socket-timeout, caller-timeout at least
+		t.Errorf("only %d presets keep the default seed", n)
 	}
 }
