@@ -123,51 +123,98 @@ func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, loss float64, ok
 	if arrived == 0 || p <= 0 || p >= 1 || rejected-arrived*p <= 2*math.Sqrt(arrived*p*(1-p)) {
 		return 0, 0, false
 	}
-	return int(math.Ceil(ended / servers)), p, true
+	return e.caught(r), p, true
+}
+
+// caught is how many of e's batches (rounds) r's window caught the ends of: its payments'
+// ok count over the servers, a part of one counting whole.
+func (e EndCap) caught(r *Rates) int {
+	ended, servers := e.ended(r, Payment)
+	return int(math.Ceil(ended / servers))
+}
+
+// batchWords say, for the notes, what a batch is and how many of them a window caught: the
+// servers' calls, which started close together, end close together, all of them every Hold
+// (long: "the 5 connections' calls end close together every 3.0s"; short: "5 calls end
+// together every 3.0s", "up to 20" where the ends caught are not whole batches; fewest, for
+// a compare half: "5 end together every 3.0s"), and the window caught the ends of rounds of
+// them (times: "once", "twice", "3 times"; caught: "1 batch", "2 batches"), ended ok in all.
+// "1 batch in 5s" left a batch to be guessed (s58).
+type batchWords struct {
+	long, short, fewest, times, caught string
+	ended                              int
+}
+
+// batch is batchWords for r's window, which caught the ends of rounds batches.
+func (e EndCap) batch(r *Rates, rounds int) batchWords {
+	n, _ := e.ended(r, Payment)
+	all, hold := e.Replicas*e.Servers, FmtSecs(e.Hold)
+	whose := e.ServersWords() + "'"
+	if all == 1 {
+		whose = e.ServersWords() + "'s"
+	}
+	b := batchWords{long: fmt.Sprintf("the %s calls end close together every %s", whose, hold),
+		short: fmt.Sprintf("%d calls end together every %s", all, hold), fewest: fmt.Sprintf("%d end together every %s", all, hold),
+		times: fmt.Sprintf("%d times", rounds), caught: fmt.Sprintf("%d batches", rounds), ended: int(n)}
+	if n != float64(rounds*all) {
+		// Bunches, not whole batches (shared-pool's 36 ok in 5s from 2 of 20 workers'):
+		// "20 calls … twice" would make 40.
+		b.short = "up to " + b.short
+	}
+	switch rounds {
+	case 1:
+		b.times, b.caught = "once", "1 batch"
+	case 2:
+		b.times = "twice"
+	}
+	return b
 }
 
 // OverCapNote says why payments' ok/s over the window passes the most their servers can end
 // a second, where it does (OverCap), longest first for the table to pick by width: calls
-// that started close together end close together, so a few seconds can catch more ends than
-// the long run's share (newcomer 25 read "ok 2/s" beside 5 permits ÷ 3.0s = 1.7/s as a
-// capacity gone wrong). Said without "rounds", which no screen defined (newcomers 26 and
-// 28); "close together": shared-pool's first calls start as payments arrive, over 2s, and
-// end in bunches, not at once (review 18). name is payments' label.
+// that started close together end close together, a batch every Hold, and a few seconds can
+// catch more batches than the long run's share (newcomer 25 read "ok 2/s" beside 5 permits ÷
+// 3.0s = 1.7/s as a capacity gone wrong). Said without "rounds", which no screen defined
+// (newcomers 26 and 28); "close together": shared-pool's first calls start as payments
+// arrive, over 2s, and end in bunches, not at once (review 18). Every form says what a batch
+// is and how many the window caught, which make its rate (s58). name is payments' label.
 func (e EndCap) OverCapNote(name string, r *Rates) []string {
 	ok, cap, hold := FmtPerSec(r.OK[Payment]), FmtPerSec(e.PerSec()), FmtSecs(e.Hold)
-	servers, together := e.ServersWords(), "calls started close together end close together"
+	servers := e.ServersWords()
+	b := e.batch(r, e.caught(r))
 	// "Is above", "can exceed": "tops" read as "is capped at", beside an ok/s above it. The
 	// long run in parentheses: "…in the long run, for a few seconds" read as one phrase.
+	// Both figures where the cap's derivation is said bare: "ok/s > 20 workers ÷ 3.0s" read
+	// as a rule, the 6.7/s left to work out beside 6.8/s (newcomer 44 g7); where room is
+	// short, the cap's figure alone, which the narrator derives.
 	return []string{
-		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s", name, ok, servers, hold, cap, together),
-		fmt.Sprintf("/s: %s ok/s can exceed %s ÷ %s = %s for a few seconds: %s", name, servers, hold, cap, together),
-		fmt.Sprintf("%s ok/s can exceed %s ÷ %s = %s for a few seconds: %s", name, servers, hold, cap, together),
-		// Both figures where the cap's derivation is said bare: "ok/s > 20 workers ÷ 3.0s"
-		// read as a rule, the 6.7/s left to work out beside 6.8/s (newcomer 44 g7).
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s", name, ok, servers, hold, cap, together),
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s: calls end in bunches", name, ok, servers, hold, cap),
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s: in bunches", name, ok, servers, hold, cap)}
+		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s, a batch, and these %ds caught %s, %d ok",
+			name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended),
+		fmt.Sprintf("/s: %s ok %s > %s ÷ %s = %s, the long run's: %s, a batch, and these %ds caught %s: %d ok", name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended),
+		fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in these %ds", name, ok, servers, hold, cap, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.times, r.Seconds)}
 }
 
 // FewerRoundsNote says why the pool turned away more in the window than its forecast
 // (FewerRounds, whose rounds and loss it takes), longest first for the table to pick by
-// width: the servers free together, and the window caught fewer rounds of them (the
-// narrator's batches) than its length ÷ their hold (newcomer 41 G4: 91% against "83% of
-// each"). name is payments' label.
+// width: the servers free together, a batch every Hold, and the window caught fewer of them
+// than its length ÷ their hold (newcomer 41 G4: 91% against "83% of each"); every form says
+// what a batch is and how many the window caught, which make its rate (s58). name is
+// payments' label.
 func (e EndCap) FewerRoundsNote(name string, r *Rates, rounds int, loss float64) []string {
 	ok, cap, hold, span := FmtPerSec(r.OK[Payment]), FmtPerSec(e.PerSec()), FmtSecs(e.Hold), r.Span()
 	servers, share := e.ServersWords(), fmt.Sprintf("%.0f%%", 100*loss)
-	batches := fmt.Sprintf("%d batch", rounds)
-	if rounds != 1 {
-		batches += "es"
-	}
+	b := e.batch(r, rounds)
 	return []string{
-		fmt.Sprintf("/s %s: %s ok %s < %s ÷ %s = %s: they free in batches, every %s; %ds caught %d, so more were turned away than the long run's %s",
-			span, name, ok, servers, hold, cap, hold, r.Seconds, rounds, share),
-		fmt.Sprintf("/s: %s ok %s < %s ÷ %s = %s: they free in batches every %s, %d in these %ds: more turned away than the long run's %s",
-			name, ok, servers, hold, cap, hold, rounds, r.Seconds, share),
-		fmt.Sprintf("%s ok %s < %s ÷ %s: %s freed in %ds, so more turned away than the long run's %s", name, ok, servers, hold, batches, r.Seconds, share),
-		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds, more turned away", name, ok, servers, hold, batches, r.Seconds),
-		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds", name, ok, servers, hold, batches, r.Seconds),
-		fmt.Sprintf("%s ok %s: %s in %ds", name, ok, batches, r.Seconds)}
+		fmt.Sprintf("/s %s: %s ok %s < %s ÷ %s = %s: %s, a batch, and these %ds caught %s, %d ok, so more were turned away than the long run's %s",
+			span, name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended, share),
+		fmt.Sprintf("/s: %s ok %s < %s ÷ %s = %s: %s, %s in these %ds: more turned away than the long run's %s",
+			name, ok, servers, hold, cap, b.short, b.times, r.Seconds, share),
+		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds, so more turned away than the long run's %s", name, ok, cap, b.short, b.times, r.Seconds, share),
+		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s < %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.times, r.Seconds)}
 }

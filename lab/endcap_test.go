@@ -109,3 +109,35 @@ func TestFewerRoundsSaysWhyTheWindowTurnedAwayMore(t *testing.T) {
 		t.Error("6 ended in rounds of 5, yet said")
 	}
 }
+
+// s58: "1 batch in 5s" left a batch to be guessed. Every form of both notes says what a
+// batch is, the servers' calls ending together every hold, and how many the window caught,
+// which make its rate: conn-pool-wait's 2/s and 1/s are 2 and 1 batches of 5 in 5s.
+// Bunches that are not whole batches (shared-pool's 36 ok in 5s from 20 workers) say "up to
+// 20", not 20 twice, which makes 40, where they have room.
+func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
+	e := EndCap{Replicas: 1, Servers: 5, Of: "connection", Hold: 3 * time.Second}
+	r := Rates{Seconds: 5, From: 5, To: 10}
+	r.OK[Payment] = 2
+	over := e.OverCapNote("payment", &r)
+	r.OK[Payment] = 1
+	fewer := e.FewerRoundsNote("payment", &r, 1, 0.83)
+	for _, c := range []struct {
+		forms []string
+		times []string // the batches caught, one of these words
+	}{{over, []string{"twice", "2 batches"}}, {fewer, []string{"once", "1 batch"}}} {
+		for _, f := range c.forms {
+			if !strings.Contains(f, "5 calls end together every 3.0s") && !strings.Contains(f, "5 end together every 3.0s") && !strings.Contains(f, "5 connections' calls end close together every 3.0s") ||
+				!strings.Contains(f, c.times[0]) && !strings.Contains(f, c.times[1]) || strings.Contains(f, "up to") {
+				t.Errorf("%q: what a batch is, and %s", f, c.times[0])
+			}
+		}
+	}
+	e = EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}
+	r.OK[Payment] = 7.2
+	for _, f := range e.OverCapNote("payment", &r)[2:5] { // the narrowest, "20 end together", for a compare half
+		if !strings.Contains(f, "up to 20 calls end together every 3.0s, twice in") {
+			t.Errorf("36 ok of 20 workers in 5s: %q", f)
+		}
+	}
+}

@@ -132,23 +132,6 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 			keyUnit = " " + spec.keyUnit
 		}
 		return stripKeys(step, top, fmtStep, keyUnit, "", false)
-	case spec.pool:
-		// Each form then the same without the unit, left to the title ("workers held"): a
-		// fleet's title, whose replicas in rotation it says, left no room for the key at
-		// 120x40 (newcomer 34 #21; the steps without the unit before the rule with it,
-		// newcomer 36 #33). Where ⣀ is drawn or not: at 120x40 every step with ⣀'s least
-		// before them fits in 59 columns bare, where "▁ 2.5+ ▂ 5+ … █ 20 workers" left ▃ to
-		// ▇ to reckon (newcomer 38 G4).
-		// The forms without the top carry no unit: said once.
-		keys := stripKeys(step, top, fmtStep, " workers", heldLeastWord, some)
-		bare := stripKeys(step, top, fmtStep, "", heldLeastWord, some)
-		var out []string
-		for i := range keys {
-			if out = append(out, keys[i]); bare[i] != keys[i] {
-				out = append(out, bare[i])
-			}
-		}
-		return out
 	case spec.keyUnit != "":
 		// Its unit where it fits; where the chart is too narrow for it beside the bare title
 		// (a compare half's queue chart at 125 columns), the top and steps bare. Where ⣀ is
@@ -160,14 +143,27 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 		}
 		return keys
 	}
-	// Every step with someMark's least before them, then the same without the unit that
-	// the strips' axis gives ("0–640/s┤"), before an ellipsis: the postmortem's arrivals
-	// missed the room for "/s" by a column (newcomer 38 G4).
-	keys := stripKeys(step, top, fmtStep, spec.unit, "1", some)
-	if spec.unit != "" {
-		keys = slices.Insert(keys, 1, stripKeys(step, top, fmtStep, "", "1", some)[0])
+	// Each form then the same without the unit the title or the strips' axis gives
+	// ("workers held", "0–640/s┤"), so a step is cut only where the unit alone would not
+	// make room: a fleet's title, whose replicas in rotation it says, left no room for the
+	// key at 120x40 (newcomer 34 #21; the steps without the unit before the rule with it,
+	// newcomer 36 #33), and the postmortem's arrivals missed the room for "/s" by a column
+	// (newcomer 38 G4). At 120x40 a pool's every step with ⣀'s least before them fits in 59
+	// columns bare, where "▁ 2.5+ ▂ 5+ … █ 20 workers" left ▃ to ▇ to reckon (newcomer 38
+	// G4). The forms without the top carry no unit: said once.
+	unit, from := spec.unit, "1"
+	if spec.pool {
+		unit, from = " workers", heldLeastWord
 	}
-	return keys
+	keys := stripKeys(step, top, fmtStep, unit, from, some)
+	bare := stripKeys(step, top, fmtStep, "", from, some)
+	var out []string
+	for i := range keys {
+		if out = append(out, keys[i]); bare[i] != keys[i] {
+			out = append(out, bare[i])
+		}
+	}
+	return out
 }
 
 // stripKeys are the key's forms (chartSpec.stripKeys), widest first, for blocks of step
@@ -188,17 +184,26 @@ func stripKeys(step, top float64, write func(float64) string, unit, from string,
 		every = append(every, fmt.Sprintf("%c %s+", eighths[i], write(float64(i)*step)))
 	}
 	head := fmt.Sprintf("█ %s%s ", write(top), unit)
-	all, short := strings.Join(every, " "), strings.Join([]string{every[0], every[1], "…"}, " ")
+	all := strings.Join(every, " ")
+	// Where not every step fits, as many as do, whole, then "…": a cut to ▁ and ▂ wherever
+	// the whole key missed left "▁ 125ms+ ▂ 250ms+ …" in a half with 20 columns free
+	// (s58chart). Each form, widest first, down to least steps.
+	cut := func(lead string, least int) (forms []string) {
+		for k := len(every) - 1; k >= least; k-- {
+			forms = append(forms, "  "+lead+strings.Join(every[:k], " ")+" …")
+		}
+		return forms
+	}
 	if from == "" { // nothing draws as someMark
-		return []string{"  " + head + all, "  " + head + short}
+		return append([]string{"  " + head + all}, cut(head, 2)...)
 	}
 	lead := fmt.Sprintf("%c %s+ ", someMark, from)
-	keys := []string{"  " + head + lead + all, "  " + head + lead + short}
+	keys := append([]string{"  " + head + lead + all}, cut(head+lead, 2)...)
 	if some {
 		// The top left to the axis ("P 0–24/s┤"), then ▁'s start alone after ⣀.
-		return append(keys, "  "+lead+short, "  "+lead+every[0]+" …")
+		return append(keys, cut(lead, 1)...)
 	}
-	return append(keys, "  "+head+all, "  "+head+short)
+	return append(append(keys, "  "+head+all), cut(head, 2)...)
 }
 
 // keysDrawn are keys' forms that key every mark of plot (every) and the rest (rule): where

@@ -298,3 +298,35 @@ func TestRejectedChartKindIsTheSizes(t *testing.T) {
 		t.Error("no height drew lines")
 	}
 }
+
+// s58chart: a key keeps every whole step that fits its room, then "…": the cut to ▁ and ▂
+// wherever the whole key missed left closed-loop's latency key "█ 1.00s ⣀ 1.2ms+ ▁ 125ms+
+// ▂ 250ms+ …" with 20 of a half's 59 columns free. At a room a column short of k+1 steps
+// (and of every step, where k is all but one), k steps; a pool's bare of the unit its title
+// gives before a step is cut, a rate's with its unit where the unit alone would not make
+// room for another step (unit: the columns the bare form saves).
+func TestStripKeyKeepsTheStepsThatFit(t *testing.T) {
+	for _, c := range []struct {
+		name, head, unit string
+		steps            []string
+		keys             []string
+	}{
+		{"latency", "█ 1.00s ⣀ 1.2ms+ ", "", []string{"▁ 125ms+", "▂ 250ms+", "▃ 375ms+", "▄ 500ms+", "▅ 625ms+", "▆ 750ms+", "▇ 875ms+"},
+			stripKeys(125, 1000, latencyTop, "", latencyTop(1.2), true)},
+		{"pool", "█ 20 ⣀ 0.05+ ", "", []string{"▁ 2.5+", "▂ 5+", "▃ 7.5+", "▄ 10+", "▅ 12.5+", "▆ 15+", "▇ 17.5+"},
+			chartSpec{pool: true}.stripKeys(20, false)},
+		{"queue", "█ 100 waiting ⣀ 1+ ", "", []string{"▁ 12.5+", "▂ 25+", "▃ 37.5+", "▄ 50+", "▅ 62.5+", "▆ 75+", "▇ 87.5+"},
+			chartSpec{keyUnit: "waiting"}.stripKeys(100, true)},
+		{"rate", "█ 16/s ⣀ 1+ ", "/s", []string{"▁ 2+", "▂ 4+", "▃ 6+", "▄ 8+", "▅ 10+", "▆ 12+", "▇ 14+"},
+			chartSpec{unit: "/s"}.stripKeys(16, true)},
+	} {
+		all := ansiWidth("  " + c.head + strings.Join(c.steps, " "))
+		for k := 2; k < len(c.steps); k++ {
+			want := c.head + strings.Join(c.steps[:k], " ") + " …"
+			room := min(ansiWidth("  "+want)+ansiWidth(c.steps[k])-ansiWidth(c.unit), all-1-ansiWidth(c.unit))
+			if got, _, _ := keyPlace(c.keys, room, room, false); strings.TrimSpace(got) != want {
+				t.Errorf("%s in %d columns: %q, want %q", c.name, room, strings.TrimSpace(got), want)
+			}
+		}
+	}
+}
