@@ -334,6 +334,11 @@ func TestNarrator(t *testing.T) {
 		len(wrapText("» "+spare.terse, 80, 0)) > headlineMost || len(wrapText("» "+says+spare.short, 80, 0)) <= headlineMost {
 		t.Errorf("the connections' terse form %q (clause %q), whole %d lines at 80", spare.terse, spare.short, len(wrapText("» "+says+spare.short, 80, 0)))
 	}
+	// Its long run sourced, for both classes (newcomer 50: "long run 83% of each" alone was
+	// checked against Erlang B of 30 erlangs on 20 workers, 38%).
+	if _, spare := narration(leased, late); !strings.Contains(spare.terse, "long run 83% of each (1 − 1.7/s served ÷ 10/s arriving; signups find it as full)") {
+		t.Errorf("the connections' terse form says not where its long run comes from: %q", spare.terse)
+	}
 	// The shared pool's sentence, with two classes, keeps to 4 lines at 80 columns: compare
 	// mode at 80x24 has room for A's narrator that long and no longer. (With health checks
 	// too, as the preset has them, it takes 5, and compare at 80x24 leaves it out.)
