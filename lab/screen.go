@@ -694,9 +694,16 @@ var coreHealth = slices.Concat(
 						with = []string{
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet),
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were expected: %s", full, of, clock, some, share, product, verdict),
-							fmt.Sprintf("%s, %s; %s arrivals found it full, where %s were expected: %s", full, clock, some, product, verdict),
-							fmt.Sprintf("%s, %s; %s found it full, %s expected: %s", full, clock, some, product, short),
-							fmt.Sprintf("%s, %s; %s found it full, ~%.0f±%.0f expected: %s", full, clock, some, g.due, math.Sqrt(g.due), short),
+							// Briefly, the time's share said as one, or as its seconds, and the count's
+							// beside the count: "5.5s, 69%; 69 of 112 found it full" read as 69 of
+							// 112 = 69% (newcomer 50: it is 62%).
+							fmt.Sprintf("%s, %s of the time; %s arrivals (%s) found it full, where %s were expected: %s", full, clock, some, share, product, verdict),
+							fmt.Sprintf("%s, %s of the time; %s (%s) found it full, %s expected: %s", full, clock, some, share, product, short),
+							fmt.Sprintf("%s of %s; %s (%s) found it full, %s expected: %s", full, of, some, share, product, short),
+							fmt.Sprintf("%s of %s; %s found it full, %s expected: %s", full, of, some, product, short),
+							fmt.Sprintf("%s; %s found it full, %s expected: %s", full, some, product, short),
+							fmt.Sprintf("%s of %s; %s (%s) found it full, ~%.0f±%.0f expected: %s", full, of, some, share, g.due, math.Sqrt(g.due), short),
+							fmt.Sprintf("%s of %s; %s found it full, ~%.0f±%.0f expected: %s", full, of, some, g.due, math.Sqrt(g.due), short),
 						}
 					}
 				}

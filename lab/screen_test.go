@@ -865,7 +865,10 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	for w, want := range map[int]string{
 		// 30 turned away where 3.4s of 8.0s at 100 arrivals holds 42.5, ±6.5 by chance: the
 		// gap said to be chance (newcomer 39 G4).
-		120: "pool full (no free worker) 3.4s, 43%; 30 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
+		// The time's share beside no count: "5.5s, 69%; 69 of 112 found it full" read as
+		// 69 of 112 = 69% (newcomer 50).
+		120: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 (30%) found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
+		130: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 (30%) found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
 		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; 30 of 100 arrivals (30%) found it full, where 3.4s × 12.5/s ≈ 42±7 were expected: within chance",
 		300: "within chance (over a long run the two meet at 38%: random arrivals see the pool as a clock does; so far both include the 1.6s before it first filled)",
 	} {
@@ -882,12 +885,12 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	for rejected, want := range map[int64]string{
 		10: "3.4s in all, of 8.0s: 43%; 10% of arrivals found it full ·",
 		75: "3.4s in all, of 8.0s: 43%; 75% of arrivals found it full ·",
-		50: "3.4s, 43%; 50 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
+		50: "3.4s of 8.0s; 50 of 100 (50%) found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
 		// Past 2 spreads, how rare a chance (newcomer 41 W2), as runs: 28 where ~42 are due,
 		// 2.2 spreads under, a one-sided 1 in 77.
 		// Said as the seed's draw, not the lab's (newcomer 44 g1, 45 W2), in one pass
 		// (newcomer 48 G-minor-1: "1 seed in 65 draws as few" read garbled).
-		28: "3.4s, 43%; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 77 gives so few",
+		28: "pool full (no free worker) 3.4s; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 77 gives so few",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool] = rejected
@@ -905,9 +908,9 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// Which share the forecast is of, beside it, and why the clock's is less (newcomer
 		// 48 W-minor-1: "more by the lab's race: … beats it" read garbled).
 		20: "3.4s, 43%; 58% found it full (forecast 38%), more: one due as a worker frees is turned away",
-		// One way, as "as many" says it (review 38 M1); at 120 columns the product gives way
-		// to the three-digit odds.
-		10: "3.4s, 43%; 58 of 100 found it full, ~42±7 expected: 1 seed in 115 gives so many",
+		// One way, as "as many" says it (review 38 M1); at 120 columns the time's share
+		// gives way to the three-digit odds, the product's first factor its seconds.
+		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 115 gives so many",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool], un.Pool.FullSpells = 58, spells
@@ -918,6 +921,13 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && !strings.Contains(wide, "58% of arrivals found it full (forecast 38% over a long run; so far both include the 1.6s before it first filled), more than the time: one due the instant a worker frees is turned away just before it does") {
 			t.Errorf("%d spells at 300: %q, want the arrivals' long run alone, warm-up said", spells, wide)
 		}
+	}
+	// conn-pool-wait's at 8s (newcomer 50): 69% of the time beside 69 of 112 read as the
+	// arrivals' share, 62%.
+	conn := *s
+	conn.Pool.FullFor, conn.Classes[Payment].Arrived, conn.Classes[Payment].Rejected[RejectPool] = 5500*time.Millisecond, 112, 69
+	if got := strings.Join(phrases(HealthItems(&conn, 120)), " · "); !strings.Contains(got, "5.5s of 8.0s; 69 of 112 (62%) found it full, 5.5s × 14/s ≈ 77±9 expected: within chance") {
+		t.Errorf("%q, want the arrivals' share beside their count, the time's apart", got)
 	}
 	// The product from the factors shown: 90 arrivals over 8.0s is 11.25/s, shown 11.2/s, and
 	// 3.7s × 11.25/s ≈ 42 beside "3.7s × 11.2/s" multiplied out 1 off (review 37 m4).
