@@ -110,6 +110,13 @@ var coreSettings = slices.Concat(
 		if before := beforeChainWords(s); before != "" {
 			forms = append([]string{onWorker + " (" + before + " never reaches it): " + glossed,
 				"outermost first (" + beforeChainColumns(s) + " never reaches it): " + glossed}, forms...)
+			// What they get instead of the fallback's reply, in the report's words, where the
+			// chain starts with one: shared-pool's screen never said it, only the compare
+			// (newcomer 50).
+			if len(s.Chain) > 0 && s.Chain[0] == FallbackLabel {
+				forms = append([]string{onWorker + " (" + before + neverReachesFallback + "): " + glossed,
+					"outermost first (" + before + neverReachesFallback + "): " + glossed}, forms...)
+			}
 		}
 		value := fittingValue(label, w, forms...)
 		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings

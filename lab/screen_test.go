@@ -447,7 +447,9 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
 	for w, want := range map[int]string{
-		120: "payment chain on a worker, outermost first (rejected:pool never reaches it): fallback → http",
+		// What they get instead of the fallback's reply, the report's words (newcomer 50:
+		// only the compare said it on shared-pool).
+		120: "payment chain on a worker, outermost first (rejected:pool never reaches it: they get an error): fallback → http",
 		// Narrower, in the table's column's name, "on a worker" left out (newcomer 31).
 		80: "payment chain outermost first (rej:pool never reaches it): fallback → http",
 	} {
@@ -459,7 +461,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	// starving's "for want of a worker" (review 16 #14).
 	s.Fleet = &FleetStats{}
 	s.Config.Pool.Discipline = CoDel
-	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(rejected:pool, :balancer or :codel never reaches it)"; !strings.Contains(items, want) {
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(rejected:pool, :balancer or :codel never reaches it"; !strings.Contains(items, want) {
 		t.Errorf("a fleet with CoDel: %s, want %q", items, want)
 	}
 	// With fleet-bulkhead's semaphore too, at 120 columns, in the table's columns' names.
@@ -476,7 +478,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 		t.Errorf("an unbounded queue: %s, want %q", items, want)
 	}
 	s.Classes[Signup].Rejected[RejectPool] = 1
-	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(rejected:pool never reaches it)"; !strings.Contains(items, want) {
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(rejected:pool never reaches it: they get an error)"; !strings.Contains(items, want) {
 		t.Errorf("an unbounded queue that was bounded: %s, want %q", items, want)
 	}
 	s.Classes[Signup].Rejected[RejectPool], s.Config = 0, c
