@@ -303,10 +303,12 @@ func (b *breaker) stats() BreakerStats {
 }
 
 // The breaker's two stages' names, where something parts them (a bulkhead, a connection
-// pool); side by side the chain names them "breaker" (compose).
+// pool); side by side the chain names them "breaker" (compose). countsRejectionsName is the
+// permit's where it counts the lab's own rejections as failures (breaker-trap).
 const (
-	shortCircuitName = "breaker:short-circuit"
-	permitName       = "breaker:permit"
+	shortCircuitName     = "breaker:short-circuit"
+	permitName           = "breaker:permit"
+	countsRejectionsName = "breaker:counts-rejections"
 )
 
 // shortCircuitStage fails a payment at once while the breaker is open, before it takes a
@@ -330,7 +332,7 @@ func breakerStage(g *breakerGen, countRejections bool) stage {
 	// short-circuit is, "breaker:short-circuit → breaker" read as two breakers (newcomer 23).
 	name := permitName
 	if countRejections {
-		name = "breaker:counts-rejections"
+		name = countsRejectionsName
 	}
 	return stage{name: name, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {

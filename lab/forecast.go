@@ -4,6 +4,7 @@
 package lab
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -146,6 +147,22 @@ type PaymentForecast struct {
 	// lets in no more. The narrator says it this way, which a reader can check (newcomer
 	// 35 #7, 36 #10, 37 #11: Erlang B of a load the full pool makes read as circular).
 	ConnBound float64
+}
+
+// ConnBoundSaid is ConnBound in terms a reader checks from the rates shown, and why it is
+// every class's figure: the pool lets payments in no faster than the connections serve
+// them, and a worker one frees stays free only until the next payment takes it, so the
+// others, at random, find the pool full as often (newcomer 50: "long run 83% of each",
+// unsourced, was checked against Erlang B of 30 erlangs on 20 workers, 38%). others: the
+// classes beside payments that arrive.
+func (p PaymentForecast) ConnBoundSaid(others []Class) string {
+	// "it", the pool, as the narrator's sentence says it: its 6 lines at 80 columns had
+	// room for no more (a seventh cost the settings two rows).
+	said := fmt.Sprintf("1 − %s served ÷ %s arriving", FmtPerSec(p.ConnThroughput), FmtPerSec(p.Admitted))
+	if len(others) > 0 {
+		said += "; " + JoinAnd(others, func(c Class) string { return Plural(c.String()) }) + " find it as full"
+	}
+	return said
 }
 
 // LongRunModel is the model a pool with no queue's long run comes from (LongRunLoss), which

@@ -162,6 +162,14 @@ func TestForecast(t *testing.T) {
 		if !near(p.ConnBound, 1-0.5/3, 1e-9) || math.Round(100*p.ConnBound) != math.Round(100*f.Blocking) {
 			t.Errorf("connections' bound %v, want 1 − (5/3)/10 = 0.833, Erlang B's %v as printed", p.ConnBound, f.Blocking)
 		}
+		// Said as the reader checks it, the rates shown, and why it is the signups' too
+		// (newcomer 50: "long run 83% of each" alone was checked as Erlang B(20, 30), 38%).
+		if got, want := p.ConnBoundSaid([]Class{Signup}), "1 − 1.7/s served ÷ 10/s arriving; signups find it as full"; got != want {
+			t.Errorf("the bound said %q, want %q", got, want)
+		}
+		if got, want := p.ConnBoundSaid(nil), "1 − 1.7/s served ÷ 10/s arriving"; got != want {
+			t.Errorf("the bound said, payments alone, %q, want %q", got, want)
+		}
 		// An autoscaled pool fills at its max: 40 workers ÷ 1.67/s = 24 s held, 21 s waiting.
 		scaled := poisson(func(c *Config) {
 			c.Payment.Connections.PerRoute = 5

@@ -447,7 +447,9 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
 	for w, want := range map[int]string{
-		120: "payment chain on a worker, outermost first (rejected:pool never reaches it): fallback → http",
+		// What they get instead of the fallback's reply, the report's words (newcomer 50:
+		// only the compare said it on shared-pool).
+		120: "payment chain on a worker, outermost first (rejected:pool never reaches it: they get an error): fallback → http",
 		// Narrower, in the table's column's name, "on a worker" left out (newcomer 31).
 		80: "payment chain outermost first (rej:pool never reaches it): fallback → http",
 	} {
@@ -459,7 +461,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	// starving's "for want of a worker" (review 16 #14).
 	s.Fleet = &FleetStats{}
 	s.Config.Pool.Discipline = CoDel
-	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(rejected:pool, :balancer or :codel never reaches it)"; !strings.Contains(items, want) {
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(rejected:pool, :balancer or :codel never reaches it"; !strings.Contains(items, want) {
 		t.Errorf("a fleet with CoDel: %s, want %q", items, want)
 	}
 	// With fleet-bulkhead's semaphore too, at 120 columns, in the table's columns' names.
@@ -476,7 +478,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 		t.Errorf("an unbounded queue: %s, want %q", items, want)
 	}
 	s.Classes[Signup].Rejected[RejectPool] = 1
-	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(rejected:pool never reaches it)"; !strings.Contains(items, want) {
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(rejected:pool never reaches it: they get an error)"; !strings.Contains(items, want) {
 		t.Errorf("an unbounded queue that was bounded: %s, want %q", items, want)
 	}
 	s.Classes[Signup].Rejected[RejectPool], s.Config = 0, c
@@ -567,6 +569,23 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 // Narrow, a profile's rate says when it holds and what it steps from or to (newcomer 28:
 // "orders 500/s (profile from 150/s)" at 80x24, with no chart, lost when the jump came and
 // that it ends).
+// Every stage:part the chain line names is in the help's entry for it (newcomer 50:
+// breaker-trap's "breaker:counts-rejections" was not).
+func TestHelpNamesEveryBreakerPart(t *testing.T) {
+	for _, it := range ScreenWords() {
+		if it.Label != "payment chain" {
+			continue
+		}
+		for _, part := range []string{shortCircuitName, permitName, countsRejectionsName} {
+			if !strings.Contains(it.Value, part+" ") {
+				t.Errorf("the help's payment chain entry lacks %q: %q", part, it.Value)
+			}
+		}
+		return
+	}
+	t.Fatal("no payment chain entry in the help")
+}
+
 func TestProfileSaysWhenTheRateHolds(t *testing.T) {
 	c := DefaultConfig()
 	c.Traffic.Payment.Label = "orders"
@@ -860,7 +879,10 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	for w, want := range map[int]string{
 		// 30 turned away where 3.4s of 8.0s at 100 arrivals holds 42.5, ±6.5 by chance: the
 		// gap said to be chance (newcomer 39 G4).
-		120: "pool full (no free worker) 3.4s, 43%; 30 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
+		// The time's share beside no count: "5.5s, 69%; 69 of 112 found it full" read as
+		// 69 of 112 = 69% (newcomer 50).
+		120: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 (30%) found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
+		130: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 (30%) found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
 		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; 30 of 100 arrivals (30%) found it full, where 3.4s × 12.5/s ≈ 42±7 were expected: within chance",
 		300: "within chance (over a long run the two meet at 38%: random arrivals see the pool as a clock does; so far both include the 1.6s before it first filled)",
 	} {
@@ -877,12 +899,12 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	for rejected, want := range map[int64]string{
 		10: "3.4s in all, of 8.0s: 43%; 10% of arrivals found it full ·",
 		75: "3.4s in all, of 8.0s: 43%; 75% of arrivals found it full ·",
-		50: "3.4s, 43%; 50 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
+		50: "3.4s of 8.0s; 50 of 100 (50%) found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
 		// Past 2 spreads, how rare a chance (newcomer 41 W2), as runs: 28 where ~42 are due,
 		// 2.2 spreads under, a one-sided 1 in 77.
 		// Said as the seed's draw, not the lab's (newcomer 44 g1, 45 W2), in one pass
 		// (newcomer 48 G-minor-1: "1 seed in 65 draws as few" read garbled).
-		28: "3.4s, 43%; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 77 gives so few",
+		28: "pool full (no free worker) 3.4s; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 77 gives so few",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool] = rejected
@@ -900,9 +922,9 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// Which share the forecast is of, beside it, and why the clock's is less (newcomer
 		// 48 W-minor-1: "more by the lab's race: … beats it" read garbled).
 		20: "3.4s, 43%; 58% found it full (forecast 38%), more: one due as a worker frees is turned away",
-		// One way, as "as many" says it (review 38 M1); at 120 columns the product gives way
-		// to the three-digit odds.
-		10: "3.4s, 43%; 58 of 100 found it full, ~42±7 expected: 1 seed in 115 gives so many",
+		// One way, as "as many" says it (review 38 M1); at 120 columns the time's share
+		// gives way to the three-digit odds, the product's first factor its seconds.
+		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 115 gives so many",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool], un.Pool.FullSpells = 58, spells
@@ -913,6 +935,13 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && !strings.Contains(wide, "58% of arrivals found it full (forecast 38% over a long run; so far both include the 1.6s before it first filled), more than the time: one due the instant a worker frees is turned away just before it does") {
 			t.Errorf("%d spells at 300: %q, want the arrivals' long run alone, warm-up said", spells, wide)
 		}
+	}
+	// conn-pool-wait's at 8s (newcomer 50): 69% of the time beside 69 of 112 read as the
+	// arrivals' share, 62%.
+	conn := *s
+	conn.Pool.FullFor, conn.Classes[Payment].Arrived, conn.Classes[Payment].Rejected[RejectPool] = 5500*time.Millisecond, 112, 69
+	if got := strings.Join(phrases(HealthItems(&conn, 120)), " · "); !strings.Contains(got, "5.5s of 8.0s; 69 of 112 (62%) found it full, 5.5s × 14/s ≈ 77±9 expected: within chance") {
+		t.Errorf("%q, want the arrivals' share beside their count, the time's apart", got)
 	}
 	// The product from the factors shown: 90 arrivals over 8.0s is 11.25/s, shown 11.2/s, and
 	// 3.7s × 11.25/s ≈ 42 beside "3.7s × 11.2/s" multiplied out 1 off (review 37 m4).

@@ -410,6 +410,18 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 			t.Errorf("at %d columns: %q, want %q and the run time, whole", tc.w, head, tc.want)
 		}
 	}
+	// A screenshot's "screenshot at 6.0s" left no room at 80 columns: the rate alone, never
+	// tied to the table's rej:pool (newcomer 50, shared-pool); the brand gives way first.
+	shot := *s
+	shot.Config.Name = "conn-pool-wait"
+	one := screen{width: 80, height: 24, recorded: true, panes: []pane{{cfg: shot.Config, snap: &shot}}}
+	if head := ansi.Strip(headerLine(th, one, 0, 80, 80)); !strings.Contains(head, "conn-pool-wait  screenshot at "+fmtElapsed(s.Elapsed)) ||
+		!strings.Contains(head, "signup starved 22 (rej:pool, 4/s in 1–6s)") || ansiWidth(head) > 80 {
+		t.Errorf("a screenshot at 80 columns: %q, want the time, the column's name and the rate, whole", head)
+	}
+	if head := ansi.Strip(headerLine(th, one, 0, 120, 120)); !strings.HasPrefix(head, "poollab  conn-pool-wait") {
+		t.Errorf("a screenshot at 120 columns: %q, want the brand where there is room", head)
+	}
 	// Counted, yet in no whole second so far (all since the last sampled): no rate at all,
 	// not "0 now" beside a count of them, nor "(rej:pool, –; …)".
 	quiet := testSnapshot()

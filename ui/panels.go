@@ -1050,10 +1050,11 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 	if p.modified {
 		name += " (settings changed)"
 	}
-	var title string
+	var title, brand string
 	switch {
 	case len(s.panes) == 1:
-		title = t.title.Render("poollab") + "  " + t.bold.Render(name)
+		brand = t.title.Render("poollab") + "  "
+		title = brand + t.bold.Render(name)
 	case i == s.focus:
 		title = t.focus.Render("▶ " + sideLetter(i) + " " + name)
 	default:
@@ -1108,7 +1109,7 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 		state = t.status.Render("● live: updating 10×/s")
 		stateShort = t.status.Render("● live")
 	}
-	forms := starvedForms(t, snap)
+	forms, tied := starvedForms(t, snap)
 	// One picker, best first: what starved counts and the notes outrank the long run state's
 	// words and the run time's label, not the run time; the title alone comes last.
 	type pair struct{ left, right string }
@@ -1133,10 +1134,24 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 			}
 		}
 	}
-	for _, items := range forms {
+	// The brand gives way before the first class's column or rate: "signup starved 12 (2/s
+	// in 3–8s)" at 80 columns never tied the count to the table's rej:pool (newcomer 50), and
+	// the rate alone was newcomer 38's, so both, the preset's name with the time beside them.
+	var brandless []string
+	if brand != "" {
+		for _, left := range lefts[:2] {
+			brandless = append(brandless, strings.TrimPrefix(left, brand))
+		}
+	}
+	for k, items := range forms {
 		tries = append(tries, pair{lefts[0], right(items, state)})
 		for _, left := range lefts[:2] {
 			tries = append(tries, pair{left, right(items, stateShort)})
+		}
+		if k == tied {
+			for _, left := range brandless {
+				tries = append(tries, pair{left, right(items, stateShort)})
+			}
 		}
 	}
 	for _, items := range forms {
@@ -1164,8 +1179,10 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 // none of the pool (newcomer 30). One form: "(rej:pool, 1.2/s in 3–8s)", "(needs ~0.01
 // workers; rejected:pool, 3.4/s in 3–8s)" and "(rej:pool)" on three screens read as three
 // kinds of count (newcomer 31). The others' rates outrank the first's need (review11 L14).
-// A fleet's rejected:balancer has a share of a class's count: it says its parts.
-func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
+// A fleet's rejected:balancer has a share of a class's count: it says its parts. tied is
+// the last form that says the first class's column and rate, form(3, -1), for which one
+// lab's header gives up its brand before either (-1: none such, as beside an outage).
+func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
 	type class struct {
 		label  string // "signup starved 12", styled
 		note   string // its rate, "1.2/s", or since when it stopped
@@ -1261,10 +1278,13 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		}
 		return items
 	}
-	var forms [][]string
 	n := snap.TurnedAway(lab.RejectBalancer)
+	tied = -1
 	if len(classes) > 0 {
 		forms = append(forms, form(4, 4), form(4, 3), form(3, 3), form(3, 2), form(3, 0), form(3, -1))
+		if n == 0 {
+			tied = len(forms) - 1
+		}
 		// Short of room for both, the first class's rate with its seconds before its
 		// column's name: a screenshot at 80 columns has the table's rej:pool right below,
 		// and lost the rate that the table's seconds name (newcomer 38 G3). Not beside an
@@ -1351,9 +1371,9 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		forms = append(forms, forms[bare][:1])
 	}
 	if len(forms[bare]) == 0 {
-		return forms // nothing starved: the state alone
+		return forms, tied // nothing starved: the state alone
 	}
-	return append(forms, nil)
+	return append(forms, nil), tied
 }
 
 // changeLines is the log of settings changes, newest last, in at most rows lines of at most

@@ -124,7 +124,9 @@ func TestFrame(t *testing.T) {
 		two := Frame([]lab.Snapshot{*a, *b}, sz[0], sz[1], true, false)
 		checkFrame(t, one, sz[0], sz[1])
 		checkFrame(t, two, sz[0], sz[1])
-		if !strings.Contains(one, "poollab") || !strings.Contains(two, "B semaphore-bulkhead") {
+		// The lab's name, not the brand, which gives way at 80 columns before what starved
+		// counts (newcomer 50).
+		if !strings.Contains(one, a.Config.Name) || strings.Contains(one, "B semaphore-bulkhead") || !strings.Contains(two, "B semaphore-bulkhead") {
 			t.Errorf("%v: wrong frames", sz)
 		}
 		if strings.Contains(two, "\x1b[38") {
@@ -333,6 +335,11 @@ func TestNarrator(t *testing.T) {
 	if says, spare := narration(leased, late); !strings.HasSuffix(spare.terse, spare.short) || spare.short == "" ||
 		len(wrapText("» "+spare.terse, 80, 0)) > headlineMost || len(wrapText("» "+says+spare.short, 80, 0)) <= headlineMost {
 		t.Errorf("the connections' terse form %q (clause %q), whole %d lines at 80", spare.terse, spare.short, len(wrapText("» "+says+spare.short, 80, 0)))
+	}
+	// Its long run sourced, for both classes (newcomer 50: "long run 83% of each" alone was
+	// checked against Erlang B of 30 erlangs on 20 workers, 38%).
+	if _, spare := narration(leased, late); !strings.Contains(spare.terse, "long run 83% of each (1 − 1.7/s served ÷ 10/s arriving; signups find it as full)") {
+		t.Errorf("the connections' terse form says not where its long run comes from: %q", spare.terse)
 	}
 	// The shared pool's sentence, with two classes, keeps to 4 lines at 80 columns: compare
 	// mode at 80x24 has room for A's narrator that long and no longer. (With health checks
