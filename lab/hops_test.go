@@ -76,6 +76,12 @@ func TestHopOneSaysAWorkerNotCalling(t *testing.T) {
 	if got := item(s); strings.Contains(got, "not calling") {
 		t.Errorf("per-hop, every worker calling: %q", got)
 	}
+	// The help says who that worker is with a chain.
+	for _, it := range NumberWords() {
+		if it.Label == "calls at the dependency now" && !strings.Contains(it.Value, `one between the edge's tries is "not calling this instant"`) {
+			t.Errorf("help: %q", it.Value)
+		}
+	}
 }
 
 // The goroutines' note lists only what this run's count holds: a bounded queue's waiting
@@ -130,6 +136,11 @@ func TestHopHelpWorkedFromTheForecast(t *testing.T) {
 	if at := atHopHelp(c); !strings.Contains(at, "(3 × 3 × 3 = 27)") || !strings.Contains(at, "in stacked-timeouts a payment's 27th call") ||
 		!strings.Contains(at, "the headline would add up: 550ms + 2 × 600ms + 2 × 600ms)") {
 		t.Errorf("at hop N: %q", at)
+	}
+	// What the headline's expected figure sums (newcomer 50 #1: "~20.54 expected by now" had
+	// no origin): the payments old enough for every call, and the younger ones' calls so far.
+	if at := atHopHelp(c); !strings.Contains(at, `the headline's "expected by now" sums all 27 from each payment older than 3.5s, and from each younger one the calls due by its age`) {
+		t.Errorf("at hop N, what expected by now sums: %q", at)
 	}
 	if held := heldHelp(c); !strings.Contains(held, "hops 1 and 2 hold a call 1.7s (3 × 500ms + 2 × 100ms) and hop 3 500ms") {
 		t.Errorf("a call is held: %q", held)
