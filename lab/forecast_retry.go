@@ -370,11 +370,25 @@ func (f RetryForecast) DeepestLastSum() string {
 // failed tries, each 500ms + a wait (…)" was a sum to rebuild by hand, and all 3 tries
 // fail); "" where they retry unalike in number, DeepestLastSum's to say.
 func (f RetryForecast) DeepestLastGlance() string {
-	k := f.deepestFactor()
-	if k == 0 {
+	shares, ok := f.DeepestLastShares()
+	if !ok {
 		return ""
 	}
-	var shares []string
+	each := "each layer's"
+	if strings.Count(shares, " + ")+1 < len(f.DeepestSteps) {
+		each = "each retrying layer's"
+	}
+	return fmt.Sprintf("%s: %s first %d tries and their waits", shares, each, f.deepestFactor())
+}
+
+// DeepestLastShares is DeepestLastGlance's sum alone, "~1.1s (edge) + 1.2s (hop 1) + 1.2s
+// (hop 2)", for a line short of room for what makes each share; ok false where the layers
+// retry unalike in number.
+func (f RetryForecast) DeepestLastShares() (shares string, ok bool) {
+	if f.deepestFactor() == 0 {
+		return "", false
+	}
+	var said []string
 	for _, st := range f.DeepestSteps {
 		if st.Retries == 0 {
 			continue
@@ -383,13 +397,9 @@ func (f RetryForecast) DeepestLastGlance() string {
 		if st.Mean {
 			share = "~" + share // its waits jittered, at their mean (review 40a m6: read as exact)
 		}
-		shares = append(shares, fmt.Sprintf("%s (%s)", share, st.name()))
+		said = append(said, fmt.Sprintf("%s (%s)", share, st.name()))
 	}
-	each := "each layer's"
-	if len(shares) < len(f.DeepestSteps) {
-		each = "each retrying layer's"
-	}
-	return fmt.Sprintf("%s: %s first %d tries and their waits", strings.Join(shares, " + "), each, k)
+	return strings.Join(said, " + "), true
 }
 
 // DeepestLastAdded is the last of DeepestCalls added up, the tries and then the waits, each

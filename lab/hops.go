@@ -85,7 +85,14 @@ func atHopHelp(c Config) string {
 			due += fmt.Sprintf(" (were the edge to try %d times, layers retrying unalike, the headline would add up: %s)", u.Payment.Retry.Attempts, ur.DeepestLastSum())
 		}
 	}
-	return multiplies + ". " + due + "; the headline says how many are expected by now. " +
+	// What the expected figure sums (newcomer 50 #1: "~20.54 expected by now" had no origin).
+	made := "every call from each payment older than the last call's time"
+	if n := len(r.DeepestCalls); n > 0 {
+		made = fmt.Sprintf("all %d from each payment older than %s", n, FmtSecs(r.DeepestCalls[n-1]))
+	}
+	due += "; the headline's \"expected by now\" sums " + made +
+		", and from each younger one the calls due by its age (a second's arrivals taken as even over it), over the payments that called"
+	return multiplies + ". " + due + ". " +
 		// Where a hop's own timeout ends its tries first, the deadline spends nothing and
 		// the hops retry (review 38a m4: the forecast's own "the hops' tries capped" makes 9).
 		"With a propagated deadline, where the time passed down, not a hop's own shorter timeout, ends its failed try, the try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and what it needs left to call the next hop (dependency.hop.min_call): even set to retry (retry_at: every_hop) the hops add no call, so the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; " +

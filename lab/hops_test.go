@@ -44,6 +44,45 @@ func TestHopHungUp(t *testing.T) {
 	}
 }
 
+// A worker busy with a payment whose call is not at hop 1 this instant (between the edge's
+// tries) is said beside hop 1's calls, as beside the plain dependency's, of the calls the
+// edge waits on: deadline-propagation's "calls at hop 1 now 5" beside 6 payments busy, and
+// stacked-timeouts' 22 hung up on, 10 waited on, beside 11 busy (newcomer 50 #2).
+func TestHopOneSaysAWorkerNotCalling(t *testing.T) {
+	c := DefaultConfig()
+	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
+	s := NotStarted(c)
+	s.Hops = []HopStats{{InFlight: 5}, {InFlight: 5}, {InFlight: 5}}
+	s.Dependency = DependencyStats{InFlight: 5, PeakInFlight: 12, Requests: 121}
+	s.Pool.BusyBy[Payment], s.Pool.InPhase[PhaseCall] = 6, 5
+	s.Calls.Retries = 80
+	item := func(s *Snapshot) string {
+		for _, it := range HealthItems(s, 120) {
+			if it.Label == "calls at hop 1 now" {
+				return it.Value
+			}
+		}
+		return ""
+	}
+	if got, want := item(s), "5 (peak 12 at once, 121 calls; 1 more worker busy, not calling this instant)"; got != want {
+		t.Errorf("propagate: %q, want %q", got, want)
+	}
+	s.Config.Dependency.Deadline = DeadlinePerHop
+	s.Dependency.InFlight, s.Pool.BusyBy[Payment], s.Pool.InPhase[PhaseCall] = 32, 11, 10
+	if got, want := item(s), "32: 22 the edge hung up on, 10 it waits on (1 more worker busy, not calling this instant)"; got != want {
+		t.Errorf("per-hop: %q, want %q", got, want)
+	}
+	s.Pool.BusyBy[Payment] = 10 // every busy worker in a call hop 1 has: nothing to say
+	if got := item(s); strings.Contains(got, "not calling") {
+		t.Errorf("per-hop, every worker calling: %q", got)
+	}
+	// The help says who that worker is with a chain.
+	i := slices.IndexFunc(ScreenWords(), func(it Item) bool { return it.Label == "calls at the dependency now" })
+	if i < 0 || !strings.Contains(ScreenWords()[i].Value, `one between the edge's tries is "not calling this instant"`) {
+		t.Errorf("help's calls at the dependency now (%d) says nothing of a worker between the edge's tries", i)
+	}
+}
+
 // The goroutines' note lists only what this run's count holds: a bounded queue's waiting
 // requests are entries, not goroutines, and the note does not name them; an unbounded
 // queue's are goroutines (newcomer 14, X4: "waiting requests" beside 75 in a bounded queue).
@@ -96,6 +135,11 @@ func TestHopHelpWorkedFromTheForecast(t *testing.T) {
 	if at := atHopHelp(c); !strings.Contains(at, "(3 × 3 × 3 = 27)") || !strings.Contains(at, "in stacked-timeouts a payment's 27th call") ||
 		!strings.Contains(at, "the headline would add up: 550ms + 2 × 600ms + 2 × 600ms)") {
 		t.Errorf("at hop N: %q", at)
+	}
+	// What the headline's expected figure sums (newcomer 50 #1: "~20.54 expected by now" had
+	// no origin): the payments old enough for every call, and the younger ones' calls so far.
+	if at := atHopHelp(c); !strings.Contains(at, `the headline's "expected by now" sums all 27 from each payment older than 3.5s, and from each younger one the calls due by its age`) {
+		t.Errorf("at hop N, what expected by now sums: %q", at)
 	}
 	if held := heldHelp(c); !strings.Contains(held, "hops 1 and 2 hold a call 1.7s (3 × 500ms + 2 × 100ms) and hop 3 500ms") {
 		t.Errorf("a call is held: %q", held)

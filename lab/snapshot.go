@@ -163,13 +163,15 @@ func (s *Snapshot) Active(c Class) bool {
 
 // BusyNotCalling is how many workers busy with a payment have no call at the dependency this
 // instant (between calls, on their way there or back, or waiting for a permit or a
-// connection), where each worker makes its own calls: one instance, no chain of hops, no
-// call handed off the worker. 0 otherwise, or with none.
+// connection), where each worker makes its own calls: one instance, no call handed off the
+// worker. With a chain, the calls at hop 1 the edge waits on, not those it hung up on (a
+// worker between the edge's tries beside "[hop 1: 5, 0]" and 6 payments busy, newcomer 50
+// #2). 0 otherwise, or with none.
 func (s *Snapshot) BusyNotCalling() int {
-	if s.Fleet != nil || len(s.Hops) > 0 || handoffAt(s.Chain) >= 0 {
+	if s.Fleet != nil || handoffAt(s.Chain) >= 0 {
 		return 0
 	}
-	return max(s.Pool.BusyBy[Payment]-int(s.Dependency.InFlight), 0)
+	return max(s.Pool.BusyBy[Payment]-int(s.Dependency.InFlight-s.HopHungUp()), 0)
 }
 
 // AnsweredUncounted is how many of BusyNotCalling hold a payment whose call the dependency

@@ -94,6 +94,11 @@ func TestHopsOnScreen(t *testing.T) {
 	if want := fmt.Sprintf("; %s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2): each layer's first 2 tries and their waits", fmtSecs(last)); spare.long != want || spare.alone != "" {
 		t.Errorf("narrator's spare clause %+v, want %q", spare, want)
 	}
+	// Briefly, the shares alone, for a screen where the whole costs a line: the projected
+	// 120x40 said nothing of the 3.5s that 80x24 added up (newcomer 50 #1).
+	if want := fmt.Sprintf("; %s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2)", fmtSecs(last)); spare.short != want {
+		t.Errorf("narrator's brief spare clause %q, want %q", spare.short, want)
+	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is, by
 	// the name the sentence gives the layer ("the edge" was defined only in B, newcomer 30).
 	early := s

@@ -107,6 +107,11 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				if glance := r.DeepestLastGlance(); glance != "" {
 					spare.long = fmt.Sprintf("; %s = %s", fmtSecs(last), glance)
 				}
+				// The shares alone where the whole costs a line: the projected 120x40 left the
+				// sum out, said at 80x24 (newcomer 50 #1).
+				if shares, ok := r.DeepestLastShares(); ok {
+					spare.short = fmt.Sprintf("; %s = %s", fmtSecs(last), shares)
+				}
 			}
 		} else {
 			timed := "times its own tries (" + fmtDur(dep.Hop.Timeout.D()) + ")"

@@ -257,23 +257,31 @@ const (
 )
 
 // Snapshot copies the fleet's state: the fleet-wide classes and totals, and each replica's
-// own snapshot, read again where a request moved between its counters and its pools during
-// the read (transit), up to cutReads reads within about cutWait: so its replicas' rows add
-// up with its table (n36 #30: 20+41 + 20+46 = 127 queued and busy beside 126 in flight).
-// Fleet.ReadApart says the read it returns is not one cut.
+// own snapshot, one cut so that its replicas' rows add up with its table (n36 #30: 20+41 +
+// 20+46 = 127 queued and busy beside 126 in flight). Fleet.ReadApart says the read it
+// returns is not one cut.
 func (f *Fleet) Snapshot() lab.Snapshot {
-	moves, until := f.totals.transit(), time.Now().Add(cutWait)
+	s, apart := cut(f.totals.transit(), f.read)
+	s.SettingsChanged = f.gate.changed.Load()
+	s.Fleet.ReadApart = apart
+	return s
+}
+
+// cut is read, read again where a request moved between the counters and the pools during
+// the read (moves), up to cutReads reads within about cutWait; apart says the read it
+// returns is not one cut.
+func cut(moves *transit, read func() lab.Snapshot) (s lab.Snapshot, apart bool) {
+	until := time.Now().Add(cutWait)
 	for reads := 1; ; reads++ {
 		begun, still := moves.mark()
 		for !still && time.Now().Before(until) {
 			time.Sleep(50 * time.Microsecond) // a move is microseconds: wait it out
 			begun, still = moves.mark()
 		}
-		s := f.read()
-		s.SettingsChanged = f.gate.changed.Load()
-		s.Fleet.ReadApart = !still || !moves.since(begun)
-		if !s.Fleet.ReadApart || reads == cutReads {
-			return s
+		s = read()
+		apart = !still || !moves.since(begun)
+		if !apart || reads == cutReads {
+			return s, apart
 		}
 	}
 }
@@ -366,13 +374,14 @@ func (f *Fleet) pool(reps []lab.PoolStats) lab.PoolStats {
 	return p
 }
 
-// transit counts a fleet's moves that change its counters and its pools in two steps: an
+// transit counts the moves that change the counters and the pools in two steps: an
 // arrival counted, then queued or given a worker (or turned away); a request counted ended,
 // then its worker freed; one taken out of a queue at its limit, then counted turned away;
 // a request counted at the balancer, then turned away there. A move begins before its first
 // step and ends after its second, so a read of the counters and the pools that no move was
-// under way at, or began during, is one cut (Fleet.Snapshot). Two atomic adds a move: no
-// lock on the requests' path. Nil for a lab of its own; its methods then do nothing.
+// under way at, or began during, is one cut (cut): a fleet's, its balancer's and its
+// replicas' pools'; a lab of its own, its pool's. Two atomic adds a move: no lock on the
+// requests' path. Its methods do nothing on nil.
 type transit struct{ begun, ended atomic.Int64 }
 
 func (m *transit) begin() {

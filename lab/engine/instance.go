@@ -95,7 +95,7 @@ func (l *instance) send(c lab.Class, at, due time.Time, expected time.Duration, 
 // health check is the balancer's probe: failed if it is turned away, or not answered
 // within the check's timeout.
 func (l *instance) admit(j job) {
-	moves := l.pool.totals.transit() // counted arrived, not yet queued, on a worker or turned away
+	moves := l.pool.moves // counted arrived, not yet queued, on a worker or turned away
 	moves.begin()
 	defer moves.end()
 	j.sent = time.Now()
@@ -163,11 +163,17 @@ func (l *instance) ratesInForce() [numClasses]float64 {
 	return l.rates()
 }
 
-// Snapshot copies the instance's state; cheap enough for a 10 Hz screen.
+// Snapshot copies the instance's state; cheap enough for a 10 Hz screen. One cut, as a
+// fleet's is: the pool read before the counters, a payment counted ended between the two
+// left its worker busy beside one fewer in flight ("P payment 10" beside in-flight 9,
+// newcomer 50 #3).
 func (l *instance) Snapshot() lab.Snapshot {
-	s := l.snapshot()
-	pay, dep := paymentsCut([]*classMetrics{l.metrics[lab.Payment]}, l.dep, s.Config.Dependency.Mode)
-	s.Classes[lab.Payment], s.Dependency = pay[0], dep
+	s, _ := cut(l.pool.moves, func() lab.Snapshot {
+		s := l.snapshot()
+		pay, dep := paymentsCut([]*classMetrics{l.metrics[lab.Payment]}, l.dep, s.Config.Dependency.Mode)
+		s.Classes[lab.Payment], s.Dependency = pay[0], dep
+		return s
+	})
 	l.iso.Fill(&s)
 	return s
 }

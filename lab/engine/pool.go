@@ -64,14 +64,14 @@ type workerHandle struct {
 	slot int
 }
 
-// counting says w's request is about to be counted ended: a move of the fleet's (transit)
-// until pool.work frees the worker. The pool's run (instance.serve) calls it once a job,
+// counting says w's request is about to be counted ended: a move (transit) until pool.work
+// frees the worker. The pool's run (instance.serve) calls it once a job,
 // whatever the outcome, so pool.work ends the move after every run without a flag of its own.
 func (w *workerHandle) counting() {
 	if w == nil {
 		return
 	}
-	w.p.totals.transit().begin()
+	w.p.moves.begin()
 }
 
 // SetPhase records what the worker is doing now.
@@ -133,6 +133,9 @@ type pool struct {
 	firstFull     time.Time   // when the pool first had no free worker; zero until then
 	idle          []*parked   // worker goroutines between jobs, the latest last
 	totals        *poolTotals // a fleet's replica: the fleet-wide busy, queued and full, kept at the event
+	// moves are the pool's moves between the counters and it (the fleet's, for a replica),
+	// so that a snapshot reads both as at one instant (cut)
+	moves *transit
 }
 
 // idleFor is how long a worker's goroutine waits between jobs before it ends. Kept, it takes
@@ -166,7 +169,10 @@ const (
 // outwait their discipline's limit; totals, for a fleet's replica, are the fleet-wide ones it
 // adds to (nil: a lab of its own).
 func newPool(ctx context.Context, spawn func(func()), c lab.PoolConfig, run runFunc, expired func(job, lab.Reason), totals *poolTotals) *pool {
-	p := &pool{ctx: ctx, spawn: spawn, run: run, expired: expired, totals: totals, kick: make(chan struct{}, 1)}
+	p := &pool{ctx: ctx, spawn: spawn, run: run, expired: expired, totals: totals, moves: totals.transit(), kick: make(chan struct{}, 1)}
+	if p.moves == nil { // a lab of its own: its own moves
+		p.moves = new(transit)
+	}
 	p.resize(c)
 	return p
 }
@@ -266,7 +272,7 @@ func (p *pool) work(w *workerHandle, j job) {
 		p.run(p.ctx, j, w)
 		var a after
 		j, a = p.next(w.slot, g)
-		p.totals.transit().end() // begun as run counted j ended (counting)
+		p.moves.end() // begun as run counted j ended (counting)
 		switch a {
 		case runNext:
 			continue
@@ -490,7 +496,7 @@ func (p *pool) sendAway(gone []job) {
 			j.handoff <- nil // buffered: its goroutine ends
 		}
 		p.expired(j, j.expiresFor)
-		p.totals.transit().end() // begun as it left the queue (takeExpired)
+		p.moves.end() // begun as it left the queue (takeExpired)
 	}
 }
 
@@ -513,7 +519,7 @@ func (p *pool) takeExpired(now time.Time) (gone []job, next time.Time) {
 	p.queue = kept
 	for _, j := range gone {
 		p.left(j)
-		p.totals.transit().begin() // out of the queue, not yet counted turned away (sendAway)
+		p.moves.begin() // out of the queue, not yet counted turned away (sendAway)
 	}
 	p.nextExpiry = next
 	return gone, next
