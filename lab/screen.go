@@ -67,9 +67,11 @@ var coreSettings = slices.Concat(
 		}
 		return nil
 	}),
-	at(90, func(c Config, _ *Snapshot, _ int) []Item {
+	at(90, func(c Config, _ *Snapshot, w int) []Item {
 		if d := c.Dependency; d.Knee > 0 {
-			return []Item{{Label: "knee", Value: fmt.Sprintf("%d calls, then latency × (n/%d)^%g", d.Knee, d.Knee, d.KneeExponent)}}
+			// n named where it fits: "(n/25)^2" left n to guess (newcomer 50).
+			curve := fmt.Sprintf("%d calls, then latency × (n/%d)%s", d.Knee, d.Knee, power(d.KneeExponent))
+			return []Item{{Label: "knee", Value: fittingValue("knee", w, curve+", n = calls at once", curve)}}
 		}
 		return nil
 	}),
@@ -1185,4 +1187,13 @@ func fullGapOf(rejected, spells int64, full, rate float64) fullGap {
 		g.odds = int(math.Round(2 / math.Erfc(math.Abs(off)/math.Sqrt(2*g.due))))
 	}
 	return g
+}
+
+// power writes an exponent as a superscript where it is a small whole number ("²"), as the
+// README writes the knee's curve, else as "^1.5".
+func power(e float64) string {
+	if e == math.Trunc(e) && e >= 0 && e <= 9 {
+		return string([]rune("⁰¹²³⁴⁵⁶⁷⁸⁹")[int(e)])
+	}
+	return fmt.Sprintf("^%g", e)
 }
