@@ -739,7 +739,7 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 		Worse:  []lab.UserChange{{Class: lab.Payment, Counter: "ok", A: 32, B: 10, Change: -22, NotOK: &[2]int64{30, 66}}},
 		Better: []lab.UserChange{{Class: lab.Signup, Counter: "ok", A: 39, B: 52, Change: 13, NotOK: &[2]int64{13, 0}}},
 	}
-	full := "» the trade: B worse: payment ok -22 (not ok 30 → 66); B better: signup ok +13 (not ok 13 → 0)"
+	full := "» the trade: B worse: payment ok -22 (arrived − ok 30 → 66); B better: signup ok +13 (arrived − ok 13 → 0)"
 	brief := "» the trade: B worse: payment ok -22; B better: signup ok +13"
 	for _, tc := range []struct {
 		w    int
@@ -767,7 +767,7 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 	}
 	// All one way with a count in it: said as such, what became of them too (the
 	// postmortem's fix turns orders away, which its table alone leaves to the audience).
-	if got := strings.Join(verdictLines(lab.Lesson(rows, lab.UsersVerdict{Better: v.Better}, lab.TrafficConfig{}.Label), 200, false), " "); got != "» users: B better: signup ok +13 (not ok 13 → 0)" {
+	if got := strings.Join(verdictLines(lab.Lesson(rows, lab.UsersVerdict{Better: v.Better}, lab.TrafficConfig{}.Label), 200, false), " "); got != "» users: B better: signup ok +13 (arrived − ok 13 → 0)" {
 		t.Errorf("all one way: %q", got)
 	}
 }

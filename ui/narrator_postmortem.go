@@ -310,7 +310,7 @@ func answered(s *lab.Snapshot, model, rate float64) string {
 // the first whole second, since the start), or, at none, that the requests in flight are
 // none, however long they wait: the postmortem's blind spot. Not ok, the lab's word, never
 // "errors": the fallback answers those rejections "with a canned reply instead of an error"
-// (newcomer 23); "of replies", as the compare's "not ok 42 → 66" counts in flight too, and
+// (newcomer 23); "of replies", as the compare's "arrived − ok 42 → 66" counts in flight too, and
 // not "of ended", the compare's word for the p99's requests, which leave rejections out
 // (newcomer 30).
 func notOKSaid(s *lab.Snapshot) string {
