@@ -389,6 +389,22 @@ func (c Config) othersNeed() int {
 	return n
 }
 
+// WidestKept says, briefly, what PaymentForecast.Widest rests on: the workers the others
+// keep at their rates, the first's as the traffic line gives it, "the 80/s signups and
+// health checks keep 3 workers" (newcomer 50: a fleet's 17 beside one pool's 18, with
+// nothing to say why). "" without a widest cap.
+func (c Config) WidestKept(p PaymentForecast) string {
+	others := c.Others()
+	if p.Widest == 0 || len(others) == 0 {
+		return ""
+	}
+	workers := "workers"
+	if p.OthersNeed == 1 {
+		workers = "worker"
+	}
+	return fmt.Sprintf("the %s %s keep %d %s", FmtFloatRate(c.Traffic.PeakRate(others[0])), JoinAnd(others, c.Traffic.Label), p.OthersNeed, workers)
+}
+
 // Others are the classes besides payments that arrive (a peak rate above 0): those a
 // payment bulkhead keeps workers for, as othersNeed counts them and the narrators name them.
 func (c Config) Others() []Class {

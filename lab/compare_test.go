@@ -461,12 +461,12 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	// shows it uncoloured (newcomer 26: left out of the trade), but for in the briefest form.
 	neither := "; neither: payment p50 -350ms (fewer ended ok)"
 	trade := v.tradeForms(label)
-	if got, want := trade[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (not ok 13 → 0)"+neither; got != want {
+	if got, want := trade[0], "» the trade: B worse: payment ok -22 (arrived − ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (arrived − ok 13 → 0)"+neither; got != want {
 		t.Errorf("trade %q\nwant  %q", got, want)
 	}
 	// Never at the cost of the trade's own results (the review: the whole trade gave way to
 	// the briefest with neither): the whole trade without it comes first.
-	if got, want := trade[1], "» the trade: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (not ok 13 → 0)"; got != want {
+	if got, want := trade[1], "» the trade: B worse: payment ok -22 (arrived − ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (arrived − ok 13 → 0)"; got != want {
 		t.Errorf("whole %q, want %q", got, want)
 	}
 	if got, want := trade[2], "» the trade: B worse: payment ok -22; B better: signup ok +13"+neither; got != want {
@@ -477,7 +477,7 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	}
 	// One way, with a count: said; one way, a latency alone: the screen's users line says it.
 	// Of the not ok, those still in flight are said: not ok yet, not lost (newcomer 18).
-	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4)"; got != want {
+	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (arrived − ok 48 → 70, of which in flight 18 → 4)"; got != want {
 		t.Errorf("one way %q, want %q", got, want)
 	}
 	// A side cut short names what it leaves out (newcomer 15: "(+3 more)": 3 more what?), one
@@ -868,7 +868,7 @@ func TestVerdictNamesRejectionsAsACost(t *testing.T) {
 	}
 	// Said once: the rejected are of the not ok the ok's change names (the review:
 	// postmortem-vs-fix counted them as the cost and again inside "not ok 5800 → 576").
-	if got, want := v.tradeForms(label)[0], "(not ok 5100 → 600, of which in flight 5100 → 400 and rejected 0 → 200)"; !strings.Contains(got, want) {
+	if got, want := v.tradeForms(label)[0], "(arrived − ok 5100 → 600, of which in flight 5100 → 400 and rejected 0 → 200)"; !strings.Contains(got, want) {
 		t.Errorf("trade %q, want %q in it", got, want)
 	}
 	// The fallback's canned replies are of the not ok, said apart from its parts (a

@@ -164,13 +164,13 @@ func (u UserChange) latency() int {
 }
 
 // tradeForms is the trade in words, longest first, each class by label's name for it:
-// "» the trade: B worse: payment ok -22 (not ok 30 → 66); B better: signup ok +13
-// (not ok 13 → 0)"; then without what became of them; then shorter and shorter, a
+// "» the trade: B worse: payment ok -22 (arrived − ok 30 → 66); B better: signup ok +13
+// (arrived − ok 13 → 0)"; then without what became of them; then shorter and shorter, a
 // change at a time from the end of the longer side (its latencies first), what is left
 // out counted and named: "and 2 more gains" (newcomer 15: "(+3 more)": 3 more what?), one
 // alone by its name: "and payment p50", so
 // the briefest fits one line at 80 columns (newcomer 14: a fleet's trade took two, and the compare refused 80x24). A result one way with a count in
-// it is said too ("» users: B better: orders ok +5242 (not ok 0 → 175)"): the
+// it is said too ("» users: B better: orders ok +5242 (arrived − ok 0 → 175)"): the
 // postmortem's fix turns orders away, which its table alone leaves the audience to weigh.
 // Nil otherwise (a latency alone is the users line, Lesson).
 func (v UsersVerdict) tradeForms(label func(Class) string) []string {
@@ -259,7 +259,7 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 // withNeither is each of forms with Neither said after it, then as it is (the briefest
 // fits 80 columns): a latency the table shows beyond noise is said where there is room
 // beside the trade's form that fits, never cutting the trade's own results short for it
-// (the review: "(not ok 40 → 54, …)" and named gains gave way to it).
+// (the review: "(arrived − ok 40 → 54, …)" and named gains gave way to it).
 func (v UsersVerdict) withNeither(forms []string, label func(Class) string) []string {
 	if len(v.Neither) == 0 {
 		return forms
@@ -275,8 +275,8 @@ func (v UsersVerdict) withNeither(forms []string, label func(Class) string) []st
 	return out
 }
 
-// phrase is one change as the trade says it: "payment ok -24 (not ok 42 → 66, of which in
-// flight 20 → 5)", "orders ok +5211 (not ok 5802 → 591, of which in flight 5802 → 395 and
+// phrase is one change as the trade says it: "payment ok -24 (arrived − ok 42 → 66, of which in
+// flight 20 → 5)", "orders ok +5211 (arrived − ok 5802 → 591, of which in flight 5802 → 395 and
 // rejected 0 → 196)" where the rejected are a cost too ("…, in flight 18 → 4 of them)" took
 // newcomer 25 a second reading: "of which" says at once what the part is of); brief,
 // without what became of them. A latency of failures says so: "payment p50 -610ms (none
@@ -315,8 +315,10 @@ func (u UserChange) diff() string {
 }
 
 // NotOKWord names the requests not ok, every way summed, in flight too, where the verdict says
-// what became of a lost or won ok: "payment ok -22 (not ok 30 → 66)".
-const NotOKWord = "not ok"
+// what became of a lost or won ok: "payment ok -22 (arrived − ok 30 → 66)". Not "not ok",
+// which the postmortem's narrator says of replies alone, in flight left out ("not ok 0.0% of
+// replies"): one word, two counts (newcomer 50).
+const NotOKWord = "arrived − ok"
 
 func sooner(yes bool) string {
 	if yes {

@@ -136,7 +136,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives; else, briefly, \"× 49ms held\" beside calls of 50ms each: one turned away on a worker held it for less than a call). \"the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -159,8 +159,12 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	}
 	const label = ArrivingNowLabel
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
-	values := []string{fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
-		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work)}
+	values := []string{fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic))}
+	if !a.apart {
+		// Bare, a hold that is not the calls' latency stood beside it as a second figure for
+		// one thing (newcomer 50: "× 49ms" beside "now 24, 50ms each"): only with what it is.
+		values = append(values, fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work))
+	}
 	if freed := a.Freed(s.Config.Traffic); freed != "" {
 		// Which worker it gets, and why not the one after all those ahead, before its place
 		// in line, which that form leaves unexplained ("20th in line" beside the 17th
@@ -172,8 +176,11 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 		// one (newcomer 38 W9): bare before the even spread with its hold, or 140 columns
 		// showed the sum where 120 showed the derivation (review 35 m6).
 		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(true))),
-		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(false))),
-		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)),
+		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(false))))
+	if !a.apart { // turnBrief says what a hold apart is
+		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)))
+	}
+	values = append(values,
 		fmt.Sprintf("waits ~%s: %s", wait, a.turnBrief(s.Config.Traffic)),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumHeld(s.Config.Traffic)))
@@ -182,7 +189,10 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	if a.Even() == ShownSecs(a.Wait) {
 		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, a.AheadSaid(s.Config.Traffic)))
 	}
-	value := fittingValue(label, w, append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)),
+	if !a.apart {
+		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)))
+	}
+	value := fittingValue(label, w, append(values,
 		fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))...)
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
@@ -206,6 +216,9 @@ type ArrivingWait struct {
 	// Calls: where more than 0, the payments' hold is their call's latency at these calls
 	// at once, the knee's (CallLatencyNow), which the measured hold agrees with (holdIsCall).
 	Calls int
+	// apart: the orders' hold is not their calls' latency, which the calls' line gives
+	// (some held a worker for less, turned away on it), so a bare hold is a second figure.
+	apart bool
 }
 
 // QueuedWork is one class's requests in the queue and the worker-time each holds.
@@ -422,8 +435,15 @@ func (a ArrivingWait) turnBrief(t TrafficConfig) string {
 	if !a.stacked() || a.Left <= 0 {
 		return a.Turn(t)
 	}
-	return FmtLatency(a.Left) + " left on the worker it gets + " + a.served(t, " × %s")
+	each := " × %s"
+	if a.apart { // "× 49ms held", not a call's 50ms (the help's "arriving now" says why)
+		each += " " + heldWord
+	}
+	return FmtLatency(a.Left) + " left on the worker it gets + " + a.served(t, each)
 }
+
+// heldWord marks a hold, the mean time one held a worker, where it is not the calls' latency.
+const heldWord = "held"
 
 // served is the work ahead the arrival's worker serves first, with what it is of the queue:
 // of one class, its part and each one's hold, "42 (the 2700 ahead ÷ 64 workers), 328ms
@@ -601,7 +621,8 @@ func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 			holds[c] = ShownLatency(held / time.Duration(served))
 		}
 	}
-	if each, n := s.CallLatencyNow(); holdIsCall(holds[Payment], each) {
+	each, n := s.CallLatencyNow()
+	if holdIsCall(holds[Payment], each) {
 		holds[Payment], a.Calls = ShownLatency(each), n
 	}
 	for _, c := range Classes {
@@ -613,6 +634,7 @@ func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 		}
 		a.Ahead = append(a.Ahead, QueuedWork{Class: c, Queued: s.Pool.QueuedBy[c], Hold: holds[c]})
 	}
+	a.apart = a.Calls == 0 && each > 0 && len(a.Ahead) == 1 && a.Ahead[0].Class == Payment
 	// What is left of each hold on the workers; one of a class none of which ended in the
 	// window has no hold to go by: no estimate.
 	left := make([]time.Duration, 0, a.Workers)

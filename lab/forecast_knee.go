@@ -16,8 +16,9 @@ import (
 // seed on the same screen (newcomer 38 G2). The source names no company, so the screen
 // names none either, and no riddle of one: "an unnamed company's" was asked "which?"
 // (newcomer 48 G-minor-7); the README cites the source. Its figures are the source's, not
-// the lab's, with one of its facts to anchor on.
-const PostmortemSource = PostmortemBrief + " (lunch-peak order API, p95 90ms → 1.1s)"
+// the lab's, with one of its facts to anchor on, said as its own: "(lunch-peak order API, p95
+// 90ms → 1.1s)" read as the lab's p95 on a screen that shows p50 and p99 (newcomer 50).
+const PostmortemSource = PostmortemBrief + " (the postmortem's p95 90ms → 1.1s)"
 
 // PostmortemBrief is PostmortemSource without its figures, for a screen short of room.
 const PostmortemBrief = "a published Go postmortem"

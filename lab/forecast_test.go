@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -298,6 +299,11 @@ func TestWidestBulkhead(t *testing.T) {
 	}
 	if want := erlangBSum(load, 5); math.Abs(p.RejectedShare()-want) > 1e-9 || p.WidestLoss >= p.RejectedShare() {
 		t.Errorf("payments lost at 5: %v, want Erlang B %v, more than at %d (%v)", p.RejectedShare(), want, p.Widest, p.WidestLoss)
+	}
+	// What it rests on, in brief: the others' rates and the workers they keep (newcomer 50:
+	// a fleet's 17 beside this 18, nothing said why).
+	if got, want := c.WidestKept(p), fmt.Sprintf("the 5/s signups and health checks keep %d workers", need); got != want {
+		t.Errorf("widest kept: %q, want %q", got, want)
 	}
 
 	// A bulkhead already that wide, or one that rejects nothing, has no wider to offer.

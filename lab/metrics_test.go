@@ -361,6 +361,22 @@ func TestWaitArrivingNow(t *testing.T) {
 	if items := arrivingNowHealth(&odd, 140); len(items) != 1 || !strings.Contains(items[0].Value, "serves 30 (the 610 ahead ÷ 20 workers, whole rounds), 1.00s each") {
 		t.Errorf("610 ahead of 20 workers, health item %+v", items)
 	}
+	// A hold apart from the calls' latency the calls' line gives is never bare: the
+	// postmortem fix's "× 49ms" beside "calls at the dependency now 24, 50ms each" was two
+	// figures for one hold (newcomer 50); its 49ms, the mean, counts those turned away on a
+	// worker without a call.
+	apart := busy
+	apart.Config.Dependency.Mode, apart.Config.Dependency.HealthyLatency = ModeHealthy, Duration(1050*time.Millisecond)
+	apart.Config.Dependency.Knee, apart.Config.Dependency.KneeExponent = 25, 2
+	apart.Dependency.InFlight = 20
+	if items := arrivingNowHealth(&apart, 110); len(items) != 1 || items[0].Value != "waits ~30.2s: 240ms left on the worker it gets + 30 (the 600 ahead ÷ 20 workers) × 1.00s held" {
+		t.Errorf("a hold apart from the calls' 1.05s, health item at 110 %+v", items)
+	}
+	for w := 60; w <= 200; w++ {
+		if v := arrivingNowHealth(&apart, w)[0].Value; strings.Contains(v, "1.00s") && !strings.Contains(v, "1.00s held") && !strings.Contains(v, "1.00s: the mean") {
+			t.Errorf("at %d columns %q: the hold bare beside calls of 1.05s each", w, v)
+		}
+	}
 	// Wider never shows less: once the derivation fits, every wider line keeps it.
 	for _, snap := range []*Snapshot{&s, &busy} {
 		played := false

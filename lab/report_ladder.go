@@ -37,8 +37,10 @@ func SameTrafficNote(a, b Config) string {
 
 // TimingVaries is what one seed does not fix in two runs: their counts are the arrivals',
 // their latencies measured on this machine (the settings' "the seed fixes arrival times;
-// timing is measured, so it varies run to run", in a compare's title).
-const TimingVaries = "timing varies by run"
+// timing is measured, so it varies run to run", in a compare's title). Said of the
+// latencies: "timing varies by run" only hinted why every p99 differed from each run's
+// alone, the counts the same (newcomer 50).
+const TimingVaries = "latencies vary by run"
 
 // Loop names the mode in words: "open loop", "closed loop".
 func (m TrafficMode) Loop() string { return string(m) + " loop" }

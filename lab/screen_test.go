@@ -262,9 +262,15 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 	c.Dependency.Knee, c.Dependency.KneeExponent = 25, 2
 	s := &Snapshot{Config: c}
 	items := fmt.Sprint(SettingsItems(c, s, 120))
-	if !strings.Contains(items, "{dependency 50ms uniform ±10ms to the knee") || !strings.Contains(items, "25 calls, then latency × (n/25)^2") {
+	if !strings.Contains(items, "{dependency 50ms uniform ±10ms to the knee") || !strings.Contains(items, "25 calls, then latency × (n/25)², n = calls at once") {
 		t.Errorf("items: %s", items)
 	}
+	// n named: "(n/25)^2" left it to guess (newcomer 50); an exponent that is not whole as is.
+	c.Dependency.KneeExponent = 1.5
+	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{knee 25 calls, then latency × (n/25)^1.5, n = calls at once") {
+		t.Errorf("exponent 1.5 at 80: %s", items)
+	}
+	c.Dependency.KneeExponent = 2
 	// How the jitter is drawn where there is room (newcomer 37 #16); at 80 the help's "±".
 	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms to the knee") {
 		t.Errorf("items at 80: %s", items)

@@ -265,7 +265,7 @@ func TestLessonBesideBlocksInFull(t *testing.T) {
 	s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 120, height: 40, recorded: true}
 	// The longest form's last change, whole on its line beside the signup block.
 	plain := ansi.Strip(strings.Join(compareLines(newTheme(true, true), s), "\n"))
-	if want := "signup ok +22 (not ok 22 → 0)"; !strings.HasSuffix(judge(s).lesson[0], want) || !strings.Contains(plain, want) {
+	if want := "signup ok +22 (arrived − ok 22 → 0)"; !strings.HasSuffix(judge(s).lesson[0], want) || !strings.Contains(plain, want) {
 		t.Errorf("no %q in\n%s", want, plain)
 	}
 }

@@ -739,7 +739,7 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 		Worse:  []lab.UserChange{{Class: lab.Payment, Counter: "ok", A: 32, B: 10, Change: -22, NotOK: &[2]int64{30, 66}}},
 		Better: []lab.UserChange{{Class: lab.Signup, Counter: "ok", A: 39, B: 52, Change: 13, NotOK: &[2]int64{13, 0}}},
 	}
-	full := "» the trade: B worse: payment ok -22 (not ok 30 → 66); B better: signup ok +13 (not ok 13 → 0)"
+	full := "» the trade: B worse: payment ok -22 (arrived − ok 30 → 66); B better: signup ok +13 (arrived − ok 13 → 0)"
 	brief := "» the trade: B worse: payment ok -22; B better: signup ok +13"
 	for _, tc := range []struct {
 		w    int
@@ -767,7 +767,7 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 	}
 	// All one way with a count in it: said as such, what became of them too (the
 	// postmortem's fix turns orders away, which its table alone leaves to the audience).
-	if got := strings.Join(verdictLines(lab.Lesson(rows, lab.UsersVerdict{Better: v.Better}, lab.TrafficConfig{}.Label), 200, false), " "); got != "» users: B better: signup ok +13 (not ok 13 → 0)" {
+	if got := strings.Join(verdictLines(lab.Lesson(rows, lab.UsersVerdict{Better: v.Better}, lab.TrafficConfig{}.Label), 200, false), " "); got != "» users: B better: signup ok +13 (arrived − ok 13 → 0)" {
 		t.Errorf("all one way: %q", got)
 	}
 }
@@ -1080,12 +1080,13 @@ func TestSummaryTitleSaysRowsUnshown(t *testing.T) {
 
 // The compare's title says its p99s are measured, at both sizes, in colour and not: its
 // counts match each run alone, its p99s not (newcomer 43 G-10: "3.9 vs 3.6ms" beside the
-// same counts read as a copy error, the settings' seed gloss being a solo screen's).
+// same counts read as a copy error, the settings' seed gloss being a solo screen's), of the
+// latencies by name ("timing varies by run" only hinted it: newcomer 50).
 func TestCompareTitleSaysTimingVaries(t *testing.T) {
 	for _, color := range []bool{false, true} {
 		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
 			out := ansi.Strip(render(newTheme(!color, true), compareScreen(sz[0], sz[1])))
-			if !strings.Contains(out, "── A vs B same traffic, "+lab.TimingVaries) || !strings.Contains(out, "p99") || !strings.Contains(out, lab.RowsUnshown) && sz[0] == 120 {
+			if !strings.Contains(out, "── A vs B same traffic, latencies vary by run") || !strings.Contains(out, "p99") || !strings.Contains(out, lab.RowsUnshown) && sz[0] == 120 {
 				t.Errorf("%dx%d, colour %v: no %q in the title:\n%s", sz[0], sz[1], color, lab.TimingVaries, out)
 			}
 		}

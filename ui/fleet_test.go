@@ -441,10 +441,12 @@ func TestNarrateFleet(t *testing.T) {
 		t.Errorf("a bulkhead on each, one drained:\n%q\nwant %q", msg, price+why(three, 3))
 	}
 	// Brief, with how many in rotation too, as the price just said them (n41 G11: "17,
-	// would reject ~35%" after the price with 4 and with 3 asked which).
+	// would reject ~35%" after the price with 4 and with 3 asked which), and what the cap
+	// rests on (newcomer 50: 17 beside one pool's 18, and nothing said why).
 	var spare spareClause
 	narrateFleet(s.Config, s, &spare)
-	if want := fmt.Sprintf(": %d, would reject ~%.0f%% of payments with 3", three.Widest, 100*three.WidestLoss); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+" (press ])") {
+	if want := fmt.Sprintf(": %d (the %s signups and health checks keep %d workers), would reject ~%.0f%% of payments with 3",
+		three.Widest, lab.FmtFloatRate(s.Config.Traffic.PeakRate(lab.Signup)), three.OthersNeed, 100*three.WidestLoss); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+" (press ])") {
 		t.Errorf("one drained, the brief cap without its rotation: short %q, terse %q", spare.short, spare.terse)
 	}
 	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not ok

@@ -155,9 +155,10 @@ func breakerFrees(f lab.Forecast, s *lab.Snapshot, others, why string) string {
 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
 // the widest that leaves them the workers they need, by the forecast's rule, and what it
-// would reject of the payments against what this one, of pay.Bulkhead, does. Nothing when none is
+// would reject of the payments against what this one, of pay.Bulkhead, does; in brief, after
+// the cap, kept where not "": what it rests on (lab.Config.WidestKept). Nothing when none is
 // wider.
-func widest(pay lab.PaymentForecast, others string) spareClause {
+func widest(pay lab.PaymentForecast, others, kept string) spareClause {
 	if pay.Widest == 0 {
 		return spareClause{}
 	}
@@ -166,6 +167,13 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 		workers = "worker"
 	}
 	key := keys.Size.Keys()[1]
+	brief := func(kept string) string {
+		return fmt.Sprintf("; widest cap with others <%g%% turned away: %d%s, would reject ~%.0f%% of payments", 100*lab.OthersLoss, pay.Widest, kept, 100*pay.WidestLoss)
+	}
+	var summary string
+	if kept != "" { // a compare's summary keeps one line of 80 columns without it
+		summary, kept = brief(""), " ("+kept+")"
+	}
 	// Both forms say why that cap, the widest that still does it, and that the others stay
 	// protected there (newcomer 25: "a cap of 18 would reject ~44%": why 18, and are the
 	// signups still safe?); brief, in one line under an 80-column compare's trade.
@@ -186,8 +194,9 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 		// The payments' cap, named by whom it rejects: "cap for others" read as a cap on
 		// signups (newcomer 31), and a bare "would reject ~44%" asked of what (review 24);
 		// "widest payment cap … ~44% of payments" does not fit 80 columns.
-		short: fmt.Sprintf("; widest cap with others <%g%% turned away: %d, would reject ~%.0f%% of payments", 100*lab.OthersLoss, pay.Widest, 100*pay.WidestLoss),
-		key:   key,
+		short:   brief(kept),
+		summary: summary,
+		key:     key,
 	}
 }
 
@@ -349,7 +358,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			}
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need %s%s workers; %s: %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, product, fmtWorkers(need), bh.LongRunPrice(), rejected, priceOK(cfg, pay))
-			*spare = widest(pay, others)
+			*spare = widest(pay, others, "")
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}

@@ -209,7 +209,9 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	others := cfg.Share(max(k, 1)).Others() // a replica's share: the balancer's checks arrive too
 	// Why this cap, a clause the screen may leave out or brief (the review: whole, it cost
 	// fleet-bulkhead's table its rates and legends at 80x24).
-	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String)); w.long != "" {
+	// Brief, with what the cap rests on: 17 here beside 18 for one pool of 20 asked why
+	// (newcomer 50); the fleet's signups need more room.
+	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String), cfg.WidestKept(f.Payment)); w.long != "" {
 		// With the rotation it assumes: its shares are a replica's of the k in rotation's
 		// stream, not of the whole fleet's (n37 #29).
 		lesson := fmt.Sprintf("; with %d in rotation, %d is the lesson's cap, not the best: ", max(k, 1), bh.Size)
@@ -217,7 +219,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		// ~35%" after the price with 4 and with 3 asked which); under a compare's trade,
 		// where it fits one line at 80 columns, the remedy alone: its half says how many.
 		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), fmt.Sprintf("%s with %d", w.short, max(k, 1)), w.key
-		spare.summary = w.short
+		spare.summary = w.remedy()
 	}
 	return msg, true
 }

@@ -268,11 +268,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// What the preset's name refers to, once, where a screen has room: "postmortem"
 		// read as a published incident the screen did not name (newcomer 34 #28).
 		// Idle: the meltdown's own figures come first (the compare's goroutines line). The
-		// store named as the screen names it: "the store" was on no other line (newcomer 39 G6).
-		*spare = spareClause{long: "; as in " + lab.PostmortemSource + ": a pool scaling on queue length fed the slowdown of the store (the dependency)",
-			// Briefly, the lesson before the source's figures: "as in …" alone left 80x24 asking
-			// "as in what?" (newcomer 44 g8); the slowdown's, as 80x24 names no store (newcomer 45 G3).
-			short: "; as in " + lab.PostmortemBrief + ": a pool scaling on queue length fed the dependency's slowdown", idle: true}
+		// dependency named as the screen names it, in both lengths: "the store" was a third
+		// name for it (newcomer 39 G6, newcomer 50). The lesson even where the source's figures
+		// do not fit: "as in …" alone left 80x24 asking "as in what?" (newcomer 44 g8).
+		const lesson = ": a pool scaling on queue length fed the dependency's slowdown"
+		*spare = spareClause{long: "; as in " + lab.PostmortemSource + lesson, short: "; as in " + lab.PostmortemBrief + lesson, idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
@@ -310,7 +310,7 @@ func answered(s *lab.Snapshot, model, rate float64) string {
 // the first whole second, since the start), or, at none, that the requests in flight are
 // none, however long they wait: the postmortem's blind spot. Not ok, the lab's word, never
 // "errors": the fallback answers those rejections "with a canned reply instead of an error"
-// (newcomer 23); "of replies", as the compare's "not ok 42 → 66" counts in flight too, and
+// (newcomer 23); "of replies", as the compare's "arrived − ok 42 → 66" counts in flight too, and
 // not "of ended", the compare's word for the p99's requests, which leave rejections out
 // (newcomer 30).
 func notOKSaid(s *lab.Snapshot) string {
