@@ -160,16 +160,18 @@ func (r AdaptiveReading) queuedAt() string {
 }
 
 // worked is the reading with Queued worked out from it at limit, whole after the rule,
-// "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief with the figures named,
-// "p90 120.5ms, mean 100.0ms: 6.1, rounded up: 7 queued", each figure to the fewest places
-// whose printed arithmetic gives failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3
-// queued" at 31 is 1.99 as printed); where none does (its log's µs), or it is unread, the
-// figures and the count alone.
-func (r AdaptiveReading) worked(limit float64) (whole, brief string) {
+// "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief as the rule itself with its
+// figures named, "queued at the dependency ≈ limit 36 × (1 − mean 100.0ms ÷ p90 120.5ms) =
+// 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
+// no 35 to check it by), terse with them unnamed, "calls queued ≈ 36 × (1 − 100.0/120.5ms) =
+// 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
+// failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3 queued" at 31 is 1.99 as
+// printed); where none does (its log's µs), or it is unread, the figures and the count alone.
+func (r AdaptiveReading) worked(limit float64) (whole, brief, terse string) {
 	p90 := adaptiveP90()
 	plain := fmt.Sprintf("%s %s, mean %s", p90, FmtLatency(r.P90), FmtLatency(r.Mean))
 	if r.QueueUnread {
-		return plain, plain
+		return plain, plain, plain
 	}
 	ms := func(d time.Duration, places int) float64 {
 		f := math.Pow10(places)
@@ -194,13 +196,16 @@ func (r AdaptiveReading) worked(limit float64) (whole, brief string) {
 			continue
 		}
 		got := fmt.Sprintf("%.*f, rounded up: ", shown, q)
+		count := strconv.Itoa(r.Queued)
 		if r.Queued <= 0 {
-			got = fmt.Sprintf("%.*f: ", shown, q)
+			got, count = fmt.Sprintf("%.*f: ", shown, q), "none"
 		}
-		return fmt.Sprintf("%s × (1 − %.*f/%.*fms) = %s", strconv.FormatFloat(limit, 'f', -1, 64), places, m, places, p, got+r.queued()),
-			fmt.Sprintf("%s %.*fms, mean %.*fms: %s", p90, places, p, places, m, got+r.queuedAt())
+		at := strconv.FormatFloat(limit, 'f', -1, 64)
+		return fmt.Sprintf("%s × (1 − %.*f/%.*fms) = %s", at, places, m, places, p, got+r.queued()),
+			fmt.Sprintf("queued at the dependency ≈ limit %s × (1 − mean %.*fms ÷ %s %.*fms) = %s", at, places, m, p90, places, p, got+count),
+			fmt.Sprintf("calls queued ≈ %s × (1 − %.*f/%.*fms) = %s", at, places, m, places, p, got+count)
 	}
-	return plain + ": " + r.queued(), plain + ": " + r.queuedAt()
+	return plain + ": " + r.queued(), plain + ": " + r.queuedAt(), plain + ": " + r.queuedAt()
 }
 
 // Rose says this update raised the limit.
@@ -348,10 +353,11 @@ func (b adaptiveBound) worked() string {
 // seem queued, and its two thresholds as queue sizes, then what its last update did, in few
 // words (newcomer 48 G-MAJOR-1: the rule as two worked ratios, "at up to 1/(1−2/27) = 1.08×",
 // its warm-up's averaging and why it sits past the knee took 8 lines at 120x40 and named
-// neither 2 nor 6; the ratios are the help's). Brief, that update's reading and the one queue
-// size that decided, or what did where a bound of the limit's own or its throughput signal
-// decided (review 37 minor 2).
-func (s *Snapshot) AdaptiveRule() (long, short string) {
+// neither 2 nor 6; the ratios are the help's). Brief, that update's reading worked out, the
+// rule's band and what it did, or what decided where a bound of the limit's own or its
+// throughput signal did (review 37 minor 2); terse, the same with the figures unnamed, for
+// 80 columns.
+func (s *Snapshot) AdaptiveRule() (long, short, terse string) {
 	limit, r := s.Bulkhead.Limit, s.Bulkhead.Reading
 	// The bounds of the limit the last reading was judged at: before it changed it.
 	judged := limit
@@ -361,7 +367,7 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	rising, falling := adaptiveBounds(judged)
 	if falling.ratio() == 0 { // rising's is 0 wherever falling's is
 		long = "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
-		return long, ""
+		return long, "", ""
 	}
 	p90 := adaptiveP90()
 	// failsafe-go's rule as its updateLimit computes it: queueSize = ⌈limit × (1 − mean/p90)⌉ against
@@ -371,7 +377,7 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) calls queued at the dependency (Vegas), %s the calls' latency, mean its running mean: at most %d, the limit rises; past %d, it falls; else it holds",
 		p90, p90, rising.q, falling.q)
 	if r.P90 == 0 { // no update yet
-		return rule, ""
+		return rule, "", ""
 	}
 	to, held := fmt.Sprintf("%d→%d", judged, limit), judged == limit
 	step := to
@@ -384,12 +390,15 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	// signal, that, never a queue bound that did not (review 37 minor 2). In queue sizes, as
 	// the whole form's rule: the ratios of the mean they come to are the help's (wave 55: the
 	// brief form's "up to 1.07× the limit rises" beside the whole form's "at most 2" was one
-	// rule said two ways).
-	decided := map[string]string{
-		"increase": fmt.Sprintf("at most %d, it rises", rising.q),
-		"decrease": fmt.Sprintf("past %d, it falls", falling.q),
-		"hold":     fmt.Sprintf("%d to %d, it holds", rising.q+1, falling.q),
-	}[r.Direction]
+	// rule said two ways). Briefly its band whole, then what it did, so that the count beside
+	// it can be checked against it (newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range
+	// of calls queued); tersely in signs, for 80 columns.
+	band := fmt.Sprintf("at most %d it rises, past %d it falls, else holds", rising.q, falling.q)
+	did := map[string]string{"increase": "rises " + to, "decrease": "falls " + to}[r.Direction]
+	if held || did == "" {
+		did = step
+	}
+	decided, tersely := band+", so it "+did, fmt.Sprintf("≤%d rises, >%d falls, else holds: %s", rising.q, falling.q, to)
 	// The reading in one set of words at every width (newcomer 45 W3: "now 59ms against 59ms"
 	// beside "p90 since 0s 59ms", two claims); in the warm-up without its figures, as p90 and
 	// mean are both plain averages then, nearly equal, which the help says (newcomer 46:
@@ -398,17 +407,18 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	if r.JudgedAt > 0 {
 		at = r.JudgedAt
 	}
-	whole, brief := r.worked(at)
+	whole, brief, fewest := r.worked(at)
 	// Briefly, the reading alone: which update is the rule's detail, and 80 columns had no
 	// room for it beside the count said as calls (newcomer 49 W2).
-	last, reading := fmt.Sprintf("update %d: %s", r.Updates, whole), brief
+	last := fmt.Sprintf("update %d: %s", r.Updates, whole)
 	if r.Warming() {
 		last = fmt.Sprintf("update %d of %d (warm-up)", r.Updates, AdaptiveWarmup)
-		reading = last
+		brief = last
 		if q := r.queued(); q != "" {
 			last += ": " + q
-			reading += ": " + r.queuedAt()
+			brief += ": " + r.queuedAt()
 		}
+		fewest = brief
 	}
 	switch r.Reason {
 	case "queue":
@@ -422,13 +432,11 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	then := ", " // the queue decided
 	if r.Reason != "queue" {
 		last, then = last+", "+decided, ": "
+		decided += ": " + to
+		tersely = decided
 	}
 	long = fmt.Sprintf("%s; %s%slimit %s", rule, last, then, step)
-	if r.Reason != "queue" || r.Direction != "hold" || !held { // a limit held is the headline's
-		decided += ": " + to
-	}
-	short = reading + "; " + decided
-	return long, short
+	return long, brief + "; " + decided, fewest + "; " + tersely
 }
 
 // AdaptivePastKnee is why an adaptive limit of r's last reading sits past the knee, one clause:
@@ -456,7 +464,7 @@ func adaptiveP90() string { return fmt.Sprintf("p%.0f", 100*AdaptiveQuantile) }
 func AdaptiveChartHelp() string {
 	ex := Snapshot{Bulkhead: BulkheadStats{Type: BulkheadAdaptive, Limit: 35, Reading: AdaptiveReading{
 		P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 2 * AdaptiveWarmup, Judged: 35, Queued: 4}}}
-	rule, brief := ex.AdaptiveRule()
+	rule, brief, terse := ex.AdaptiveRule()
 	p90 := adaptiveP90()
 	// Under a limit of AdaptiveBetaUnder, and from it, where alpha and beta double.
 	rise, fall := AdaptiveQueues(AdaptiveBetaUnder - 1)
@@ -464,8 +472,8 @@ func AdaptiveChartHelp() string {
 	rising30, _ := adaptiveBounds(30)
 	_, falling36 := adaptiveBounds(36)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, failsafe-go reckons the calls queued as limit × (1 − mean/%s), rounded up (its queueSize), the limit the one that update judged (in force before it), the %s each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
-			rule, brief, p90, p90, p90, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
+		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the calls queued as limit × (1 − mean/%s), rounded up (its queueSize), the limit the one that update judged (in force before it), the %s each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
+			rule, brief, terse, p90, p90, p90, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
 			AdaptiveBetaUnder, rise100, fall100, rise, fall, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
 }
 
@@ -646,7 +654,44 @@ type AdaptiveUse struct {
 	// known, or one of a call.
 	Fixed     int
 	FixedRate float64
+	// Knee is k's knee, and Span the window's run time, "20–25s" (Windowed only): for the
+	// words below.
+	Knee int
+	Span string
 }
+
+// FixPreset is the preset whose fixed pool AdaptiveUse's Fixed is, and FixWorkers its
+// workers: the fixed pool the adaptive limit is weighed against is named where it is that
+// one (newcomer 50 G-minor: "24 workers and a queue" named a preset the screen did not).
+const (
+	FixPreset  = "postmortem-fix"
+	FixWorkers = 24
+)
+
+// MeanSaid is the window's mean of calls at once and each ok's hold, with the window and
+// where the hold comes from: "mean 30.1 calls" left its window to guess, and "~75ms each"
+// beside the knee's 50ms × (30.1/25)^2 = 72ms looked wrong (newcomer 50 G-minor, W-minor).
+// The hold is the window's calls ÷ ok (Little's law), not the curve's: as the count varies
+// latency grows faster than it, and a permit is held past its call. Windowed only.
+func (u AdaptiveUse) MeanSaid() string {
+	return fmt.Sprintf("mean %.1f calls at once in %s, ~%s each (measured)", u.Calls, u.Span, FmtLatency(u.Hold))
+}
+
+// FixedSaid is what the best fixed pool, with a queue, answers, the preset's where it is
+// FixPreset's pool; "" where there is none (Fixed 0).
+func (u AdaptiveUse) FixedSaid() string {
+	switch {
+	case u.Fixed == 0:
+		return ""
+	case u.Fixed == FixWorkers:
+		return fmt.Sprintf("%s's fixed %d workers give ~%s", FixPreset, u.Fixed, FmtWholePerSec(u.FixedRate))
+	}
+	return fmt.Sprintf("%d workers and a queue give ~%s", u.Fixed, FmtWholePerSec(u.FixedRate))
+}
+
+// PastKneeSaid is where the limit or the mean of calls sits, said with the knee: "past the
+// knee" beside a rule whose figures can be checked left the knee's to find (newcomer 50).
+func (u AdaptiveUse) PastKneeSaid() string { return fmt.Sprintf("past the knee of %d", u.Knee) }
 
 // CurveMargin is how far, as a share of the knee's curve at the mean calls, a hold may stray
 // from it and still match it: the hold counts a worker's time off the call (hand-off, the
@@ -664,7 +709,7 @@ const BestShare = 0.9
 func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 	knee := k.Knee
 	r := s.Rates()
-	u := AdaptiveUse{Calls: float64(s.Dependency.InFlight)}
+	u := AdaptiveUse{Calls: float64(s.Dependency.InFlight), Knee: knee, Span: r.Span()}
 	u.Hold, u.Windowed = r.OKHold(Payment)
 	if u.Windowed {
 		u.Calls = r.Held[Payment]

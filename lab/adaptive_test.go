@@ -130,6 +130,39 @@ func TestAdaptiveUse(t *testing.T) {
 	}
 }
 
+// newcomer 50: the window's mean said with its window and the hold with where it comes from
+// ("mean 30.1 calls" asked over what; "~75ms each" beside the curve's 72ms looked wrong), the
+// fixed pool named where it is the fix preset's, and the knee beside "past the knee".
+func TestAdaptiveUseSaid(t *testing.T) {
+	var s Snapshot
+	s.Bulkhead.Limit = 35
+	for i := range 5 {
+		sec := Second{T: 20 + i + 1}
+		sec.Held[Payment], sec.OK[Payment], sec.Arrived[Payment] = 30.1, 400, 500
+		sec.Rejected[Payment][RejectBulkhead] = 100
+		s.Timeline = append(s.Timeline, sec)
+	}
+	best := KneeForecast{Knee: 25, Latency: 50 * time.Millisecond, Best: 500}
+	u := s.AdaptiveUse(best)
+	if got, want := u.MeanSaid(), "mean 30.1 calls at once in 20–25s, ~75ms each (measured)"; got != want {
+		t.Errorf("MeanSaid %q, want %q", got, want)
+	}
+	if got, want := u.FixedSaid(), FixPreset+"'s fixed 24 workers give ~480/s"; got != want {
+		t.Errorf("FixedSaid %q, want %q", got, want)
+	}
+	if got, want := u.PastKneeSaid(), "past the knee of 25"; got != want {
+		t.Errorf("PastKneeSaid %q, want %q", got, want)
+	}
+	// Another knee's best fixed pool is not the preset's: not named so.
+	best.Knee, best.Best = 30, 600
+	if got, want := s.AdaptiveUse(best).FixedSaid(), "29 workers and a queue give ~500/s"; got != want {
+		t.Errorf("knee 30: FixedSaid %q, want %q", got, want)
+	}
+	if got := s.AdaptiveUse(KneeForecast{}).FixedSaid(); got != "" {
+		t.Errorf("no knee: FixedSaid %q, want none", got)
+	}
+}
+
 // Where "bulkhead" names it, an adaptive limit says what a Hystrix or resilience4j reader
 // calls it, where there is room, and the help says why the lab files it there (newcomer 30:
 // "bulkhead" is a fixed cap everywhere else).
@@ -214,7 +247,7 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	}
 	// Said at the limit it judged (20), not the one it set after.
 	s := Snapshot{Bulkhead: BulkheadStats{Limit: 21, Reading: r}}
-	long, short := s.AdaptiveRule()
+	long, short, terse := s.AdaptiveRule()
 	// failsafe-go's own queueSize, ⌈20 × (1 − mean/p90)⌉ of its unrounded figures: within one
 	// of the same from the µs-rounded ones.
 	if q := math.Ceil(20 * (1 - float64(r.Mean)/float64(r.P90))); math.Abs(q-float64(r.Queued)) > 1 {
@@ -230,8 +263,9 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 			t.Errorf("%q lacks %q", long, want)
 		}
 	}
-	if !strings.HasPrefix(short, "update 1 of 10 (warm-up): "+r.queuedAt()+"; ") {
-		t.Errorf("brief: %q", short)
+	if !strings.HasPrefix(short, "update 1 of 10 (warm-up): "+r.queuedAt()+"; at most 2 it rises, past 6 it falls, else holds, so it ") ||
+		!strings.HasPrefix(terse, "update 1 of 10 (warm-up): "+r.queuedAt()+"; ≤2 rises, >6 falls, else holds: ") {
+		t.Errorf("brief: %q, terse: %q", short, terse)
 	}
 	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {
 		t.Errorf("rises at 30 under %v, want 30/28: ⌈30 × (1 − mean/p90)⌉ under 3", got)
@@ -249,63 +283,71 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		reading AdaptiveReading
 		long    string
 		short   string
+		terse   string
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued, limit 36→35",
-			"p90 120.5ms, mean 100.0ms: 6.1, rounded up: 7 calls queued; past 6, it falls: 36→35"},
+			"queued at the dependency ≈ limit 36 × (1 − mean 100.0ms ÷ p90 120.5ms) = 6.1, rounded up: 7; at most 2 it rises, past 6 it falls, else holds, so it falls 36→35",
+			"calls queued ≈ 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7; ≤2 rises, >6 falls, else holds: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 queued, limit 30→31",
-			"p90 104.0ms, mean 100.0ms: 1.2, rounded up: 2 calls queued; at most 2, it rises: 30→31"},
+			"queued at the dependency ≈ limit 30 × (1 − mean 100.0ms ÷ p90 104.0ms) = 1.2, rounded up: 2; at most 2 it rises, past 6 it falls, else holds, so it rises 30→31",
+			"calls queued ≈ 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2; ≤2 rises, >6 falls, else holds: 30→31"},
+		// newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range of calls queued; the rule's
+		// band whole, and the limit it holds at.
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 queued, limit holds at 30",
-			"p90 110.0ms, mean 100.0ms: 2.7, rounded up: 3 calls queued; 3 to 6, it holds"},
+			"queued at the dependency ≈ limit 30 × (1 − mean 100.0ms ÷ p90 110.0ms) = 2.7, rounded up: 3; at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
+			"calls queued ≈ 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3; ≤2 rises, >6 falls, else holds: 30"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 queued, the limit met its bound, the most its calls in flight allow: limit 31→30",
-			"p90 104.0ms, mean 100.0ms: 1.2, rounded up: 2 calls queued; the limit met its bound, the most its calls in flight allow: 31→30"},
+			"queued at the dependency ≈ limit 31 × (1 − mean 100.0ms ÷ p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30",
+			"calls queued ≈ 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
-			"p90 104.0ms, mean 100.0ms: 4.6, rounded up: 5 calls queued; at most 5, it rises: 119→120"},
+			"queued at the dependency ≈ limit 119 × (1 − mean 100.0ms ÷ p90 104.0ms) = 4.6, rounded up: 5; at most 5 it rises, past 12 it falls, else holds, so it rises 119→120",
+			"calls queued ≈ 119 × (1 − 100.0/104.0ms) = 4.6, rounded up: 5; ≤5 rises, >12 falls, else holds: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
-		long, short := s.AdaptiveRule()
-		if !strings.Contains(long, c.long) || !strings.HasSuffix(short, c.short) {
-			t.Errorf("limit %d, %+v:\n%q\n%q\nwant %q and %q", c.limit, c.reading, long, short, c.long, c.short)
+		long, short, terse := s.AdaptiveRule()
+		if !strings.Contains(long, c.long) || short != c.short || terse != c.terse {
+			t.Errorf("limit %d, %+v:\n%q\n%q\n%q\nwant %q,\n%q and\n%q", c.limit, c.reading, long, short, terse, c.long, c.short, c.terse)
 		}
-		// One reading, the same figures in both forms (newcomer 45 W3: "now 59ms against
+		// One reading, the same figures in every form (newcomer 45 W3: "now 59ms against
 		// 59ms" beside "p90 since 0s 59ms"), and its count from them as printed (review 40b M2).
-		w, b := queuedSaid(t, long), queuedSaid(t, short)
-		if w.p90 != b.p90 || w.mean != b.mean || w.product != b.product {
-			t.Errorf("limit %d: the two forms' readings differ: %q, %q", c.limit, long, short)
+		w := queuedSaid(t, long)
+		for _, said := range []string{short, terse} {
+			if b := queuedSaid(t, said); w != b {
+				t.Errorf("limit %d: the forms' readings differ: %q, %q", c.limit, long, said)
+			}
 		}
 		w.addsUp(t, c.reading.Queued)
 	}
 }
 
 // queuedWorked is a reading's count as the screen prints it: "36 × (1 − 100.0/120.5ms) = 6.1,
-// rounded up: 7 queued" whole, "p90 120.5ms, mean 100.0ms: 6.1, rounded up: 7 queued" brief.
+// rounded up: 7 queued" whole, "queued at the dependency ≈ limit 36 × (1 − mean 100.0ms ÷
+// p90 120.5ms) = 6.1, rounded up: 7" brief, "calls queued ≈ 36 × (1 − 100.0/120.5ms) = 6.1,
+// rounded up: 7" terse.
 type queuedWorked struct {
 	limit, p90, mean, product string
 	queued                    string // "7" or "none"
 }
 
-var (
-	queuedWhole = regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) queued`)
-	queuedBrief = regexp.MustCompile(`p90 ([\d.]+)ms, mean ([\d.]+)ms: (-?[\d.]+)(?:, rounded up)?: (\d+|no) calls? queued`)
-)
+var queuedForms = []*regexp.Regexp{
+	regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) queued`),
+	regexp.MustCompile(`queued at the dependency ≈ limit ([\d.]+) × \(1 − mean ([\d.]+)ms ÷ p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`calls queued ≈ ([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+}
 
 func queuedSaid(t *testing.T, said string) queuedWorked {
 	t.Helper()
-	if m := queuedWhole.FindStringSubmatch(said); m != nil {
-		return queuedWorked{limit: m[1], mean: m[2], p90: m[3], product: m[4], queued: m[5]}
-	}
-	if m := queuedBrief.FindStringSubmatch(said); m != nil {
-		q := queuedWorked{p90: m[1], mean: m[2], product: m[3], queued: m[4]}
-		if q.queued == "no" {
-			q.queued = "none"
+	for _, re := range queuedForms {
+		if m := re.FindStringSubmatch(said); m != nil {
+			return queuedWorked{limit: m[1], mean: m[2], p90: m[3], product: m[4], queued: m[5]}
 		}
-		return q
 	}
 	t.Fatalf("no worked count in %q", said)
 	return queuedWorked{}
@@ -361,12 +403,13 @@ func TestAdaptiveQueuedAddsUp(t *testing.T) {
 		queued := int(math.Ceil(c.judged * (1 - float64(c.mean)/float64(c.p90))))
 		r := AdaptiveReading{P90: c.p90, Mean: c.mean, Direction: "hold", Reason: "queue", Updates: 20, Judged: int(c.judged), JudgedAt: c.judged, Queued: queued}
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: int(c.judged), Reading: r}}
-		long, short := s.AdaptiveRule()
+		long, short, terse := s.AdaptiveRule()
 		if !strings.Contains(long, strconv.FormatFloat(c.judged, 'f', -1, 64)+" × (1 − ") {
 			t.Errorf("judged at %v: %q", c.judged, long)
 		}
-		queuedSaid(t, long).addsUp(t, queued)
-		queuedSaid(t, short).addsUp(t, queued)
+		for _, said := range []string{long, short, terse} {
+			queuedSaid(t, said).addsUp(t, queued)
+		}
 	}
 }
 
@@ -390,8 +433,8 @@ func TestAdaptiveLogReadsQueueSize(t *testing.T) {
 	if !r.QueueUnread {
 		t.Errorf("queueSize 7.5: %+v, want unread", r)
 	}
-	long, short := (&Snapshot{Bulkhead: BulkheadStats{Limit: 30, Reading: r}}).AdaptiveRule()
-	if strings.Contains(long[strings.Index(long, "; update"):], "queued") || strings.Contains(short, "queued") {
-		t.Errorf("an unread count said: %q / %q", long, short)
+	long, short, terse := (&Snapshot{Bulkhead: BulkheadStats{Limit: 30, Reading: r}}).AdaptiveRule()
+	if strings.Contains(long[strings.Index(long, "; update"):], "queued") || strings.Contains(short, "queued") || strings.Contains(terse, "queued") {
+		t.Errorf("an unread count said: %q / %q / %q", long, short, terse)
 	}
 }

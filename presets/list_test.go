@@ -132,3 +132,21 @@ func TestChainPresetsSayEdge(t *testing.T) {
 		t.Errorf("stacked-timeouts: %q, %v", c.Description, err)
 	}
 }
+
+// The adaptive limit's narrator names the fix preset's pool, "postmortem-fix's fixed 24
+// workers" (newcomer 50): lab's names for it are that preset's, a fixed pool on the same
+// dependency as adaptive-limit, one call under its knee.
+func TestFixPresetIsTheAdaptiveLimitsFixedPool(t *testing.T) {
+	fix, err := Load(lab.FixPreset, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adaptive, err := Load("adaptive-limit", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fix.Pool.Workers != lab.FixWorkers || fix.Pool.Autoscale.Max != 0 || fix.Dependency.Knee != lab.FixWorkers+1 || adaptive.Dependency.Knee != fix.Dependency.Knee {
+		t.Errorf("%s: %d workers, autoscale to %d, knee %d (adaptive-limit's %d): want a fixed %d, one under the same knee",
+			lab.FixPreset, fix.Pool.Workers, fix.Pool.Autoscale.Max, fix.Dependency.Knee, adaptive.Dependency.Knee, lab.FixWorkers)
+	}
+}

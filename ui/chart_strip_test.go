@@ -552,7 +552,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	// said "settle").
 	reading := lab.Snapshot{Bulkhead: lab.BulkheadStats{Type: lab.BulkheadAdaptive, Limit: 35, Reading: lab.AdaptiveReading{
 		P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 35, Queued: 4}}}
-	if rule, _ := reading.AdaptiveRule(); !strings.Contains(says["adaptive limit"], `the narrator's "`+rule+`"`) ||
+	if rule, _, _ := reading.AdaptiveRule(); !strings.Contains(says["adaptive limit"], `the narrator's "`+rule+`"`) ||
 		!strings.Contains(says["adaptive limit"], `("in the warm-up it rises while the two stay level")`) ||
 		!strings.Contains(says["adaptive limit"], `(the narrator's "`+lab.AdaptivePastKnee(lab.AdaptiveReading{Updates: lab.AdaptiveWarmup})+`")`) ||
 		!strings.Contains(says["adaptive limit"], "; after the warm-up, "+lab.AdaptiveMeanClimbs+";") {

@@ -28,6 +28,7 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 // trap's share, the point of the moment); "" where it has no brief form.
 type spareClause struct {
 	long, short string
+	shorter     string // short in fewer words, where the sentence with short wraps past headlineMost lines: "" none
 	key         string // the key that acts on it, said after short where the line has room (press)
 	alone       string // in long's place on one lab's screen, which has the room: "" none
 	idle        bool   // said only where it costs the screen nothing else (spared)
@@ -65,6 +66,18 @@ func (c spareClause) press(focused bool) string {
 		return " (press " + keys.Focus.Keys()[0] + ", then " + c.key + ")"
 	}
 	return " (press " + c.key + ")"
+}
+
+// brief is short after says at w columns, or shorter where that takes fewer lines and short
+// would wrap past headlineMost (the adaptive rule's figures at 80 columns).
+func (s spareClause) brief(says string, w int) string {
+	if s.shorter == "" {
+		return s.short
+	}
+	if n := len(wrapText("» "+says+s.short, w, 0)); n > headlineMost && len(wrapText("» "+says+s.shorter, w, 0)) < n {
+		return s.shorter
+	}
+	return s.short
 }
 
 // remedy is the clause briefly as a compare's summary says it: summary, or short.

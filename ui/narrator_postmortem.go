@@ -58,13 +58,13 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// is room (newcomer 23: "from latency by which rule? why 18% rejected with 6 permits
 		// free? a fix or another trap?"): the rule with the limiter's own reading, lab's words
 		// (newcomer 42 W4); brief, the reading alone.
-		moves, rule := s.AdaptiveRule()
+		moves, rule, terse := s.AdaptiveRule()
 		// The lesson at every width, in the sentence, not the clause a screen may leave out
 		// (80x24 kept its settings rows instead; newcomer 29 read the rest as a limiter that
 		// sheds only an excess): where the window turned orders away.
-		lesson, short := "", ""
+		lesson, short, shorter := "", "", ""
 		if rule != "" {
-			short = "; " + rule
+			short, shorter = "; "+rule, "; "+terse
 		}
 		if u.BurstsRefused {
 			// Its mean beside its limit, both in the sentence: "permits sit free" beside the
@@ -84,7 +84,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// "adaptive is worse" could be taken).
 			// Workers, the postmortem fix's pool, not "a cap", which a bulkhead is everywhere
 			// else; its queue in plain words (newcomer 44 W-MAJOR 2).
-			lesson = fmt.Sprintf("; %d workers and a queue give ~%s", u.Fixed, fmtWholePerSec(u.FixedRate))
+			lesson = "; " + u.FixedSaid()
 		case u.AtBest:
 			// Arrivals near the most the calls answer: no limit serves them all (newcomer 39
 			// W1: "a full limit answers ~471/s" beside the curve's 390/s at 32 calls).
@@ -110,13 +110,13 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			moves += "; " + lab.AdaptivePastKnee(s.Bulkhead.Reading)
 			short = "; the limit can stay past the knee, as here"
 			if rule != "" { // its reading says why it has not fallen there, in fewer lines
-				short = "; " + rule + ", past the knee"
+				short, shorter = "; "+rule+", "+u.PastKneeSaid(), "; "+terse+", "+u.PastKneeSaid()
 			}
 		}
 		// Capped: past headlineMost lines the brief form (the rule whole took 10 lines of a
 		// 59-column half, 8 lines of one lab's at 80x40), unless a terse form, set below
 		// where Little's law's clause leads the rule, fits them.
-		*spare = spareClause{long: "; " + moves + held, short: short, capped: true}
+		*spare = spareClause{long: "; " + moves + held, short: short, shorter: shorter, capped: true}
 		tail += lesson
 		// "The rest turned away" read as the limit shedding only an excess over the knee
 		// (newcomer 29); the tail names the rejections, and this says when there are none.
@@ -150,8 +150,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				spare.long = fmt.Sprintf("; %s = %.1f ÷ ok %s by Little's law, "+vs,
 					fmtLatency(u.Hold), u.Calls, fmtPerSec(rs.OK[lab.Payment]), fmtLatency(k.Latency), u.Calls, k.Knee, k.Exp(), fmtLatency(u.Curve)) + spare.long
 			}
-			says := fmt.Sprintf("%s: %d calls at %s give %s; mean %.1f calls, ~%s each: %s",
-				limit, k.Knee, fmtLatency(kneeTime), fmtWholePerSec(best), u.Calls, fmtLatency(u.Hold), answered(s, 0, rate)) + rest + tail
+			says := fmt.Sprintf("%s: %d calls at %s give %s; %s: %s",
+				limit, k.Knee, fmtLatency(kneeTime), fmtWholePerSec(best), u.MeanSaid(), answered(s, 0, rate)) + rest + tail
 			if spare.long != "; "+moves+held {
 				// Where Little's law's clause leads the rule, the sentence without it, for
 				// one lab's screen where the whole wraps past headlineMost lines.
