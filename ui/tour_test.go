@@ -800,3 +800,18 @@ func BenchmarkTourView120x40(b *testing.B) {
 		render(th, s)
 	}
 }
+
+// The retries chapter's lesson where settings changed in it stop A's tries failing: no "A's 0
+// layers make  = 1" (review 41b).
+func TestTourRetriesLessonWhereNoTryFails(t *testing.T) {
+	i := slices.IndexFunc(tourChapters, func(ch chapter) bool { return strings.HasPrefix(ch.title, "Retries multiply down a chain") })
+	if i < 0 {
+		t.Fatal("no retries chapter")
+	}
+	a, b := stackedSnapshot(), stackedSnapshot()
+	a.Config.Dependency.Latency = lab.Duration(10 * time.Millisecond)
+	got := tourChapters[i].lesson(newTourAt(&tourChapters[i], []*lab.Snapshot{&a, &b}))
+	if strings.Contains(got, "0 layers") || strings.Contains(got, "make  =") || !strings.Contains(got, "with A's settings now none does: 1 call at the last hop") {
+		t.Errorf("lesson %q", got)
+	}
+}
