@@ -159,7 +159,7 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 	if n != float64(rounds*all) {
 		// Bunches, not whole batches (shared-pool's 36 ok in 5s from 2 of 20 workers'):
 		// "20 calls … twice" would make 40.
-		b.short = "up to " + b.short
+		b.short, b.fewest = "up to "+b.short, "up to "+b.fewest // a compare half's too (review 42b)
 	}
 	switch rounds {
 	case 1:
