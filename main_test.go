@@ -69,6 +69,7 @@ type report struct {
 		PeakBusy         int     `json:"peak_busy"`
 		FullS            float64 `json:"full_s"`
 		LongestInQueueMs float64 `json:"longest_in_queue_ms"`
+		OldestWaitingMs  float64 `json:"oldest_waiting_ms"`
 	} `json:"pool"`
 	Breaker *struct {
 		State  string `json:"state"`
@@ -388,21 +389,34 @@ func TestMechanismPresetClaims(t *testing.T) {
 			}
 		}},
 		{"long-queue", nil, nil, "fallback http", func(t *testing.T, r, _ report) {
+			// Signups wait seconds in line, almost all of it queue wait, as the narrator says it:
+			// "finished signups' wait p99 2.01s", beside a p99 of 2.01s. Not by the median, which
+			// counts the signups served before the pool first filled: at 2.3s on seed 110 (1.6s
+			// on 127), it left the p50 at ~390ms under a wait p99 of ~2.0s, and seeds 3–5 under
+			// 500ms too; the p99 is a second or more on seeds 1–8 (1.5–2.8s).
 			sig := r.Classes["signup"]
-			if sig.Latency.P50 < 500 || sig.QueueWait.P50 < 0.9*sig.Latency.P50 {
-				t.Errorf("signup latency %+v, queue wait %+v: want seconds, almost all of it queue wait", sig.Latency, sig.QueueWait)
+			if sig.QueueWait.P99 < 1000 || sig.QueueWait.P99 < 0.9*sig.Latency.P99 {
+				t.Errorf("signup latency %+v, queue wait %+v: want a wait p99 of seconds, almost all of the latency p99", sig.Latency, sig.QueueWait)
 			}
 		}},
 		{"lifo-queue", nil, []string{"run", "--preset", "long-queue"}, "fallback http", func(t *testing.T, r, beside report) {
 			// Newest first: the median signup is served as soon as a worker frees, far sooner
-			// than the seconds the same queue stores FIFO (long-queue, same seed: p50 about
-			// 1.4 s against 0.2 s here), while the oldest wait as long as FIFO's. Judged against
-			// a FIFO run beside it, at the same time (review 18 #10: it ran after), so a busy
-			// machine's lateness lands on both sides.
+			// than the seconds the same queue stores FIFO (long-queue, same seed), while the
+			// oldest wait on. Judged against a FIFO run beside it, at the same time (review 18
+			// #10: it ran after), so a busy machine's lateness lands on both sides.
 			lifo, fifo := r.Classes["signup"].Latency, beside.Classes["signup"].Latency
-			if lifo.P50 > fifo.P50/3 || lifo.P99 < fifo.P99/2 {
-				t.Errorf("signup p50/p99 LIFO %.1f/%.1f ms, FIFO %.1f/%.1f ms: want LIFO's median a third of FIFO's or less, its tail as long",
-					lifo.P50, lifo.P99, fifo.P50, fifo.P99)
+			if lifo.P50 > fifo.P50/3 {
+				t.Errorf("signup p50 LIFO %.1f ms, FIFO %.1f ms: want LIFO's a third of FIFO's or less", lifo.P50, fifo.P50)
+			}
+			// The oldest wait longest: by the oldest still waiting, not by a p99 of those that
+			// ended, which LIFO's oldest have not (seed 110 at 8s: LIFO's p99 397ms beside 13
+			// signups queued; the p99 judged it wrong on 5 of seeds 1–8). A request that stays
+			// at the back of a LIFO queue waits as long as the queue stands, and no FIFO wait is
+			// longer than its queue has stood, on the same arrivals; half, as the payments' calls
+			// end together (20 every 3s) and may empty a LIFO queue of fewer, so its oldest
+			// starts over. Seeds 1–8: LIFO's oldest 3.7–6.4s, 1.9–3.3 times FIFO's wait p99.
+			if oldest, wait := r.Pool.OldestWaitingMs, beside.Classes["signup"].QueueWait.P99; oldest < wait/2 {
+				t.Errorf("LIFO's oldest waiting %.1f ms, FIFO's signup wait p99 %.1f ms: want at least half as long", oldest, wait)
 			}
 		}},
 		{"breaker", nil, nil, "fallback breaker timeout:socket http", func(t *testing.T, r, _ report) {

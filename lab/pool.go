@@ -128,7 +128,13 @@ type PoolStats struct {
 	// from joining it to leaving it for the worker: the wait a discipline's limit bounds
 	// (CoDel's interval), not its lateness before it or its hand-off to the worker after.
 	LongestInQueue time.Duration
-	FullFor        time.Duration // total time with no free worker
+	// OldestWaiting is how long the oldest request still in the queue has waited, when the
+	// pool was read (0: none waiting), and OldestWaitingClass its class: what the finished
+	// requests' latencies leave out, and under LIFO the lesson, as the oldest wait longest.
+	// A fleet's is the oldest across its replicas.
+	OldestWaiting      time.Duration
+	OldestWaitingClass Class
+	FullFor            time.Duration // total time with no free worker
 	// FullSpells is how many times the pool became full: each spell ends with one worker
 	// freeing, so at most one arrival a spell can reach the pool just before that free. 0 for
 	// a fleet, as FullFrom: only one instance's pool-full line reads it.

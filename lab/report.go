@@ -185,6 +185,7 @@ type PoolReport struct {
 	PeakBusy         int       `json:"peak_busy"`
 	PeakQueued       int       `json:"peak_queued"`
 	LongestInQueueMs float64   `json:"longest_in_queue_ms"` // the longest a request a worker took had waited in the queue
+	OldestWaitingMs  float64   `json:"oldest_waiting_ms"`   // at the end, how long the oldest request still in the queue had waited; 0: none waiting
 	FullS            float64   `json:"full_s"`
 	PeakWorkers      int       `json:"peak_workers"`
 	Autoscale        int       `json:"autoscale_max,omitempty"` // the most workers autoscaling may reach
@@ -288,7 +289,7 @@ func reportForecast(s Snapshot) Forecast {
 
 func poolReport(p PoolStats) PoolReport {
 	return PoolReport{Workers: p.Size, Queue: QueueSize(p.QueueCap), PeakBusy: p.PeakBusy,
-		PeakQueued: p.PeakQueued, LongestInQueueMs: ms(p.LongestInQueue), FullS: round(p.FullFor.Seconds(), 2),
+		PeakQueued: p.PeakQueued, LongestInQueueMs: ms(p.LongestInQueue), OldestWaitingMs: ms(p.OldestWaiting), FullS: round(p.FullFor.Seconds(), 2),
 		PeakWorkers: p.PeakSize, Autoscale: p.Max}
 }
 

@@ -600,7 +600,8 @@ func queueWaitWords(s *lab.Snapshot) (words string, how spareClause) {
 		// rates (80x24: the long queue's sentence took 8 lines, newcomer 40 #1).
 		how = spareClause{long: now.Played(s.Config.Traffic), short: fmt.Sprintf(" (%s)", now.Turn(s.Config.Traffic)), echo: lab.ArrivingNowLabel}
 	}
-	return words, how
+	// LIFO's lesson: the p99 is of those served, and the oldest are not (lab's words).
+	return words + s.NewestFirstSaid(), how
 }
 
 // loadTerms writes the load a pool is offered as its parts where the others' shows as

@@ -419,12 +419,13 @@ func (c labCtx) queueTo() queuePeer {
 	if !c.compared() {
 		return queuePeer{}
 	}
-	o := c.s.panes[1-c.i].snapshotOrEmpty().Pool
+	other := c.s.panes[1-c.i].snapshotOrEmpty()
+	o := other.Pool
 	switch {
 	case o.Unbounded && c.snap.Pool.Unbounded:
 		return queuePeer{round: o.QueueRound()}
 	case o.HasQueue() && !o.Unbounded && !c.snap.Pool.Unbounded:
-		_, _, cell := queueBar(o, c.peerW, 0) // as the other half draws it
+		_, _, cell := queueBar(o, other.Config.Traffic, c.peerW, 0) // as the other half draws it
 		return queuePeer{cell: cell}
 	}
 	return queuePeer{}

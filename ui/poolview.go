@@ -233,9 +233,9 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peer queue
 	}
 	legend := poolLegend(t, s, pc, w)
 	if queue {
-		line := queueLine(t, p, w, peer)
+		line := queueLine(t, p, s.Config.Traffic, w, peer)
 		out = append(out, line)
-		legend = cellRuleKey(t, legend, line, p, w, peer)
+		legend = cellRuleKey(t, legend, line, p, s.Config.Traffic, w, peer)
 	}
 	return append(out, legend...)
 }
@@ -244,11 +244,11 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peer queue
 // no room for it (80x24, a compare half: newcomer 39 G12) and it holds: the bar is scaled
 // and more than one class waits, so a class's few keep a cell. In the most words that fit
 // the legend's last line; nothing where none does.
-func cellRuleKey(t *theme, legend []string, queue string, p lab.PoolStats, w int, peer queuePeer) []string {
+func cellRuleKey(t *theme, legend []string, queue string, p lab.PoolStats, tr lab.TrafficConfig, w int, peer queuePeer) []string {
 	if p.Unbounded || queuedClasses(p) < 2 || strings.Contains(queue, cellRuleWords) || len(legend) == 0 {
 		return legend
 	}
-	if _, _, per := queueBar(p, w, peer.cell); per == 0 {
+	if _, _, per := queueBar(p, tr, w, peer.cell); per == 0 {
 		return legend
 	}
 	last := len(legend) - 1
@@ -311,7 +311,7 @@ func scaledBar(n, avail int, unit string, least float64) (cells int, per float64
 
 // queueLine draws the accept queue: waiting requests by class, then free places. An
 // unbounded queue has no places, and is drawn by rounds of the pool (unboundedQueueLine).
-func queueLine(t *theme, p lab.PoolStats, w int, peer queuePeer) string {
+func queueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w int, peer queuePeer) string {
 	label := t.bold.Render("queue") + "    "
 	if !p.HasQueue() && p.Queued == 0 {
 		none := "none: a request that finds every worker busy is rejected at once"
@@ -321,9 +321,9 @@ func queueLine(t *theme, p lab.PoolStats, w int, peer queuePeer) string {
 		return label + t.dim.Render(none)
 	}
 	if p.Unbounded {
-		return label + unboundedQueueLine(t, p, w, peer.round)
+		return label + unboundedQueueLine(t, p, tr, w, peer.round)
 	}
-	cells, words, per := queueBar(p, w, peer.cell)
+	cells, words, per := queueBar(p, tr, w, peer.cell)
 	var gs []glyph
 	if per == 0 {
 		for c, q := range p.QueuedBy {
@@ -352,9 +352,13 @@ type queuePeer struct {
 // among them), and the requests a cell stands for (0: a cell a place), least at least.
 // Compare mode draws both halves to the larger of the two (queuePeer): "≈ 8.3" beside
 // "≈ 7.7", bare, left two bars of 100 to be compared by eye on two scales (newcomer 33).
-// The scale keeps its unit: the discipline gives way to it first (the settings say it).
-func queueBar(p lab.PoolStats, w int, least float64) (cells int, summary string, per float64) {
+// The scale keeps its unit: the discipline gives way to it first (the settings say it), then
+// the oldest waiting's class, then its age. The oldest waiting comes before the bar's notes:
+// no latency in the table is of a request still waiting (lifo-queue at 8s on seed 110 showed
+// nothing of the oldest, who wait longest under LIFO).
+func queueBar(p lab.PoolStats, tr lab.TrafficConfig, w int, least float64) (cells int, summary string, per float64) {
 	summary = queueSummary(p)
+	oldest := oldestNote(p, tr, false) // after the bar's note, which is of the bar: the room for it is left
 	if queuedClasses(p) > 1 {
 		// The bar groups each class's cells; a FIFO serves them mixed, in arrival order
 		// (newcomer 14 read signups stuck behind every payment). The note says it is the bar
@@ -362,11 +366,11 @@ func queueBar(p lab.PoolStats, w int, least float64) (cells int, summary string,
 		// (newcomer 22). Only where a bar of 10 cells and a scale note ("≈ 100 requests")
 		// still fit. Scaled, a class with any waiting keeps a cell (apportion): 16 payments
 		// and 3 signups at 10 a cell drew "PS", which newcomer 38 (G12) could not place.
-		room := w - poolLabelW - ansiWidth(summary) - 1 - 10 - ansiWidth(scaleNote(100, " requests", false))
+		room := w - poolLabelW - ansiWidth(summary+oldest) - 1 - 10 - ansiWidth(scaleNote(100, " requests", false))
 		// The cell's rule only where the bar is scaled with that note beside it, or by the
 		// other half's scale (review 33 #9).
 		scaled := func(note string) bool {
-			return least > 0 || max(p.QueueCap, p.Queued) > w-poolLabelW-ansiWidth(summary+note)-1
+			return least > 0 || max(p.QueueCap, p.Queued) > w-poolLabelW-ansiWidth(summary+note+oldest)-1
 		}
 		cellRule := []string{" (bar: by class, not queue order; a class with any waiting: " + cellRuleWords + ")", " (bar: by class; any waiting: " + cellRuleWords + ")"}
 		for _, note := range append(cellRule, " (bar: by class, not queue order)", " (bar: by class)", " (by class)") {
@@ -376,12 +380,13 @@ func queueBar(p lab.PoolStats, w int, least float64) (cells int, summary string,
 			}
 		}
 	}
+	summary += oldest
 	total := max(p.QueueCap, p.Queued)
 	if least == 0 && total <= max(w-poolLabelW-ansiWidth(summary)-1, 10) {
 		return total, summary, 0
 	}
 	var words string
-	for _, words = range []string{summary, queueCount(p)} {
+	for _, words = range []string{summary, queueCount(p) + oldest, queueCount(p) + oldestNote(p, tr, true), queueCount(p)} {
 		var note string
 		var whole bool
 		cells, per, note, whole = scaledBar(total, max(w-poolLabelW-ansiWidth(words)-1, 10), " requests", least)
@@ -411,7 +416,7 @@ const queueOverflow = "→"
 // (lab.PoolStats.QueueRound), the same all run, and in compare mode the larger of the two
 // sides' rounds (peerRound), so both draw to one scale. A queue longer than the bar ends in
 // queueOverflow, its count beside it.
-func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
+func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peerRound int) string {
 	round := max(p.QueueRound(), peerRound)
 	// The fewest cells that hold the queue: the bar "needs" no fewer (newcomer 34 #9).
 	cells := (p.Queued + round - 1) / round
@@ -430,16 +435,16 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 		// pool's size (newcomer 35 #4).
 		why = fmt.Sprintf(", one round of the %s it may grow to (%d now)", workers, p.Size)
 	}
-	summary := queueSummary(p)
-	// Longest wording first, down to one that leaves the bar a third of the line (or all it
-	// needs), so a queue that runs off the bar draws longer than one that fits.
-	short := strings.TrimSuffix(summary, ", unbounded") // the settings line says unbounded too
+	bare := strings.TrimSuffix(queueSummary(p), ", unbounded") // the settings line says unbounded too
+	summary, short := queueSummary(p)+oldestNote(p, tr, false), bare+oldestNote(p, tr, false)
 	eq := "="
 	if cells*round != p.Queued {
 		eq = "≈" // 4210 waiting is not 66 × 64
 	}
-	tight := fmt.Sprintf("%s %s %d cells × %s", short, eq, cells, fmtCount(int64(round)))
-	words := []string{summary + per + why, short + per + why, short + per, tight}
+	tight := fmt.Sprintf("%s %s %d cells × %s", bare, eq, cells, fmtCount(int64(round)))
+	// Longest wording first, down to one that leaves the bar a third of the line (or all it
+	// needs), so a queue that runs off the bar draws longer than one that fits.
+	words := []string{summary + per + why, short + per + why, short + per, bare + oldestNote(p, tr, true) + per, tight}
 	if round != p.QueueRound() {
 		// Drawn to the other side's round: said in every form, or B's 24 workers read as 64
 		// (newcomer 11), in words: "× 64 (other side's)" had to be guessed (newcomer 19).

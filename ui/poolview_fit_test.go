@@ -20,14 +20,14 @@ func TestScaledBarsFit(t *testing.T) {
 		for _, n := range []int{97, 100, 333, 1000, 4321} {
 			p := lab.PoolStats{QueueCap: n, Queued: n * 2 / 5}
 			p.QueuedBy[lab.Payment] = p.Queued
-			if l := ansi.Strip(queueLine(th, p, w, queuePeer{})); ansiWidth(l) > w {
+			if l := ansi.Strip(queueLine(th, p, lab.TrafficConfig{}, w, queuePeer{})); ansiWidth(l) > w {
 				t.Errorf("queue of %d at w=%d: %d wide: %q", n, w, ansiWidth(l), l)
 			}
 			// An unbounded queue's note has a unit, dropped before the width is passed
 			// (a compare half cut "1 cell ≈ 571 requests" to "≈ 57…").
 			u := lab.PoolStats{Unbounded: true, Queued: n + 1000, PeakQueued: n + 1000}
 			u.QueuedBy[lab.Payment] = u.Queued
-			if l := ansi.Strip(queueLine(th, u, w, queuePeer{})); ansiWidth(l) > w {
+			if l := ansi.Strip(queueLine(th, u, lab.TrafficConfig{}, w, queuePeer{})); ansiWidth(l) > w {
 				t.Errorf("unbounded queue of %d at w=%d: %d wide: %q", u.Queued, w, ansiWidth(l), l)
 			}
 			s := testSnapshot()
@@ -69,8 +69,8 @@ func TestQueueBarOneFitRule(t *testing.T) {
 			p := lab.PoolStats{QueueCap: n, Queued: n * 2 / 5, Discipline: lab.FIFO}
 			p.QueuedBy[lab.Payment] = p.Queued
 			for _, peer := range []float64{0, 1.5, 3.7, 12.5, 99} {
-				cells, _, per := queueBar(p, w, peer)
-				l := ansi.Strip(queueLine(th, p, w, queuePeer{cell: peer}))
+				cells, _, per := queueBar(p, lab.TrafficConfig{}, w, peer)
+				l := ansi.Strip(queueLine(th, p, lab.TrafficConfig{}, w, queuePeer{cell: peer}))
 				if per == 0 {
 					continue
 				}

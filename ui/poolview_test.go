@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -53,7 +54,7 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 			for w := 56; w <= 140; w += 3 {
 				p := lab.PoolStats{Unbounded: true, Size: size, Queued: q, PeakQueued: q}
 				p.QueuedBy[lab.Payment], p.QueuedBy[lab.Signup] = q-q/3, q/3
-				l := queueLine(th, p, w, queuePeer{})
+				l := queueLine(th, p, lab.TrafficConfig{}, w, queuePeer{})
 				if ansiWidth(ansi.Strip(l)) > w {
 					t.Errorf("pool %d, %d waiting, w=%d: too wide: %q", size, q, w, ansi.Strip(l))
 				}
@@ -94,14 +95,14 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 func TestUnboundedQueueRoundSaysThePoolNow(t *testing.T) {
 	p := lab.PoolStats{Unbounded: true, Size: 32, Max: 64, Queued: 5, PeakQueued: 5}
 	p.QueuedBy[lab.Payment] = 5
-	if l := ansi.Strip(queueLine(newTheme(true, true), p, 120, queuePeer{})); !strings.Contains(l, "1 cell = 64 requests, one round of the 64 workers it may grow to (32 now)") {
+	if l := ansi.Strip(queueLine(newTheme(true, true), p, lab.TrafficConfig{}, 120, queuePeer{})); !strings.Contains(l, "1 cell = 64 requests, one round of the 64 workers it may grow to (32 now)") {
 		t.Errorf("%q", l)
 	}
 	// At 80 columns the line has no room for it (adaptive-limit 80x24: "queue 0 waiting · 1
 	// cell = 64 requests"): the help says where the size now is, not "beside it" alone
 	// (review 30 ui #7); the workers line's "31/32 busy now" has it at every width.
 	p.Queued, p.QueuedBy[lab.Payment] = 0, 0
-	narrow := ansi.Strip(queueLine(newTheme(true, true), p, 80, queuePeer{}))
+	narrow := ansi.Strip(queueLine(newTheme(true, true), p, lab.TrafficConfig{}, 80, queuePeer{}))
 	help := ansi.Strip(strings.Join(helpLines(newTheme(true, true), keys, 1000), "\n"))
 	if strings.Contains(narrow, "now") || !strings.Contains(help, "which the workers line says") || !strings.Contains(help, "where it has room") {
 		t.Errorf("at 80 columns %q; the help's 1 cell = N entry must say where the size now is said", narrow)
@@ -110,7 +111,7 @@ func TestUnboundedQueueRoundSaysThePoolNow(t *testing.T) {
 
 // An empty unbounded queue draws no cell.
 func TestEmptyUnboundedQueueDrawsNoCell(t *testing.T) {
-	l := ansi.Strip(queueLine(newTheme(true, true), lab.PoolStats{Unbounded: true, Size: 8}, 120, queuePeer{}))
+	l := ansi.Strip(queueLine(newTheme(true, true), lab.PoolStats{Unbounded: true, Size: 8}, lab.TrafficConfig{}, 120, queuePeer{}))
 	if !strings.HasPrefix(l, "queue     0 waiting") {
 		t.Errorf("%q", l)
 	}
@@ -138,7 +139,7 @@ func TestUnboundedQueuesApart(t *testing.T) {
 		if peer {
 			dr, fr = fix.QueueRound(), disaster.QueueRound()
 		}
-		dl, fl := queueLine(th, disaster, w, queuePeer{round: dr}), queueLine(th, fix, w, queuePeer{round: fr})
+		dl, fl := queueLine(th, disaster, lab.TrafficConfig{}, w, queuePeer{round: dr}), queueLine(th, fix, lab.TrafficConfig{}, w, queuePeer{round: fr})
 		dn, dover, dper, _ := unboundedBar(t, dl)
 		fn, fover, fper, _ := unboundedBar(t, fl)
 		if !dover || fover || dn < 2*fn {
@@ -183,23 +184,23 @@ func TestQueueBarSaysItGroupsByClass(t *testing.T) {
 	p.QueuedBy[lab.Payment], p.QueuedBy[lab.Signup] = 55, 20
 	// Scaled, a class with any waiting keeps a cell, said where it fits (newcomer 38 G12).
 	for w, want := range map[int]string{120: "(bar: by class; any waiting: 1 cell at least)", 86: "(bar: by class)", 80: "(by class)"} {
-		if got := ansi.Strip(queueLine(th, p, w, queuePeer{})); !strings.Contains(got, want) || ansiWidth(got) > w {
+		if got := ansi.Strip(queueLine(th, p, lab.TrafficConfig{}, w, queuePeer{})); !strings.Contains(got, want) || ansiWidth(got) > w {
 			t.Errorf("w=%d: %q, want %q within the width", w, got, want)
 		}
 	}
 	long := p
 	long.QueueCap = 1000
-	if got, want := ansi.Strip(queueLine(th, long, 200, queuePeer{})), "(bar: by class, not queue order; a class with any waiting: 1 cell at least)"; !strings.Contains(got, want) || ansiWidth(got) > 200 {
+	if got, want := ansi.Strip(queueLine(th, long, lab.TrafficConfig{}, 200, queuePeer{})), "(bar: by class, not queue order; a class with any waiting: 1 cell at least)"; !strings.Contains(got, want) || ansiWidth(got) > 200 {
 		t.Errorf("a queue of 1000 at 200 columns: %q, want %q", got, want)
 	}
 	// A cell a place: no rounding to say.
 	short := p
 	short.QueueCap, short.Queued, short.QueuedBy[lab.Payment], short.QueuedBy[lab.Signup] = 10, 7, 5, 2
-	if got := ansi.Strip(queueLine(th, short, 120, queuePeer{})); !strings.Contains(got, "(bar: by class, not queue order)") || strings.Contains(got, "at least") {
+	if got := ansi.Strip(queueLine(th, short, lab.TrafficConfig{}, 120, queuePeer{})); !strings.Contains(got, "(bar: by class, not queue order)") || strings.Contains(got, "at least") {
 		t.Errorf("unscaled: %q", got)
 	}
 	// Scaled by the other half's scale alone, the rule it follows is said (review 33 #9).
-	if _, got, per := queueBar(short, 120, 2); per < 2 || !strings.Contains(got, "1 cell at least") {
+	if _, got, per := queueBar(short, lab.TrafficConfig{}, 120, 2); per < 2 || !strings.Contains(got, "1 cell at least") {
 		t.Errorf("a queue of 10 drawn at the other half's 2 a cell: %q (%g a cell)", got, per)
 	}
 	// Where the queue's line has no room for the rule, the legend under it ends with it, in
@@ -207,19 +208,19 @@ func TestQueueBarSaysItGroupsByClass(t *testing.T) {
 	// queue's line says it, nor for a bar unscaled.
 	legend := []string{"P payment 20  S signup 0  · idle 0"}
 	for w, want := range map[int]string{80: "P payment 20  S signup 0  · idle 0  · queue: a class waiting keeps 1 cell", 59: "P payment 20  S signup 0  · idle 0  · queue ≥1 cell/class"} {
-		if got := ansi.Strip(cellRuleKey(th, slices.Clone(legend), queueLine(th, p, w, queuePeer{}), p, w, queuePeer{})[0]); got != want {
+		if got := ansi.Strip(cellRuleKey(th, slices.Clone(legend), queueLine(th, p, lab.TrafficConfig{}, w, queuePeer{}), p, lab.TrafficConfig{}, w, queuePeer{})[0]); got != want {
 			t.Errorf("w=%d: legend %q, want %q", w, got, want)
 		}
 	}
-	if got := cellRuleKey(th, slices.Clone(legend), queueLine(th, p, 120, queuePeer{}), p, 120, queuePeer{}); got[0] != legend[0] {
+	if got := cellRuleKey(th, slices.Clone(legend), queueLine(th, p, lab.TrafficConfig{}, 120, queuePeer{}), p, lab.TrafficConfig{}, 120, queuePeer{}); got[0] != legend[0] {
 		t.Errorf("the rule on the queue's line and in the legend: %q", got)
 	}
-	if got := cellRuleKey(th, slices.Clone(legend), queueLine(th, short, 80, queuePeer{}), short, 80, queuePeer{}); got[0] != legend[0] {
+	if got := cellRuleKey(th, slices.Clone(legend), queueLine(th, short, lab.TrafficConfig{}, 80, queuePeer{}), short, lab.TrafficConfig{}, 80, queuePeer{}); got[0] != legend[0] {
 		t.Errorf("unscaled, a rule in the legend: %q", got)
 	}
 	p.QueuedBy = [len(p.QueuedBy)]int{}
 	p.QueuedBy[lab.Payment], p.Queued = 75, 75
-	if got := ansi.Strip(queueLine(th, p, 120, queuePeer{})); strings.Contains(got, "by class") {
+	if got := ansi.Strip(queueLine(th, p, lab.TrafficConfig{}, 120, queuePeer{})); strings.Contains(got, "by class") {
 		t.Errorf("one class waiting: %q", got)
 	}
 }
@@ -262,5 +263,36 @@ func TestBoundedQueuesOneScale(t *testing.T) {
 		if len(notes) != 2 || notes[0] == "" || notes[0] != notes[1] || !strings.HasSuffix(notes[0], " requests") {
 			t.Errorf("%v: the halves' queue scales %q, want one, in requests", size, notes)
 		}
+	}
+}
+
+// The queue line says how long the oldest still waiting has waited, in full where it fits,
+// "oldest 5.5s" where only that does, and neither where nothing waits: no latency in the
+// table is of a request still waiting (lifo-queue at 8s showed nothing of its oldest).
+// Bounded or unbounded, within the width at every width.
+func TestQueueLineSaysTheOldestWaiting(t *testing.T) {
+	th := newTheme(false, true)
+	p := lab.PoolStats{Size: 20, QueueCap: 100, Queued: 35, Discipline: lab.LIFO, OldestWaiting: 5480 * time.Millisecond, OldestWaitingClass: lab.Payment}
+	p.QueuedBy[lab.Payment], p.QueuedBy[lab.Signup] = 23, 12
+	u := lab.PoolStats{Size: 64, Unbounded: true, Queued: 548, OldestWaiting: 1100 * time.Millisecond, OldestWaitingClass: lab.Payment}
+	u.QueuedBy[lab.Payment] = 548
+	for _, q := range []lab.PoolStats{p, u} {
+		for w, want := range map[int]string{120: "· oldest waiting ", 80: "· oldest "} {
+			if got := ansi.Strip(queueLine(th, q, lab.TrafficConfig{}, w, queuePeer{})); !strings.Contains(got, want) || ansiWidth(got) > w {
+				t.Errorf("unbounded %v, w=%d: %q, want %q within the width", q.Unbounded, w, got, want)
+			}
+		}
+		for w := 56; w <= 250; w++ { // from a compare half's width, as TestScaledBarsFit
+			if got := ansi.Strip(queueLine(th, q, lab.TrafficConfig{}, w, queuePeer{})); ansiWidth(got) > w {
+				t.Errorf("unbounded %v, w=%d: %q past the width", q.Unbounded, w, got)
+			}
+		}
+	}
+	if got, want := ansi.Strip(queueLine(th, p, lab.TrafficConfig{}, 120, queuePeer{})), "oldest waiting 5.5s (one of the payments)"; !strings.Contains(got, want) {
+		t.Errorf("at 120: %q, want %q", got, want)
+	}
+	p.Queued, p.QueuedBy, p.OldestWaiting = 0, [len(p.QueuedBy)]int{}, 0
+	if got := ansi.Strip(queueLine(th, p, lab.TrafficConfig{}, 120, queuePeer{})); strings.Contains(got, "oldest") {
+		t.Errorf("none waiting: %q", got)
 	}
 }

@@ -18,6 +18,15 @@ func queueSummary(p lab.PoolStats) string {
 	return queueCount(p) + ", " + p.Discipline.Label()
 }
 
+// oldestNote is the queue line's note on the oldest request waiting, " · oldest waiting 5.1s
+// (a payment)", short " · oldest 5.1s"; "" with none waiting.
+func oldestNote(p lab.PoolStats, tr lab.TrafficConfig, short bool) string {
+	if said := p.OldestWaitingSaid(tr, short); said != "" {
+		return " · " + said
+	}
+	return ""
+}
+
 // queueCount is a bounded queue's count alone, " 43/100 waiting", where its discipline
 // gives way (the settings say it).
 func queueCount(p lab.PoolStats) string { return fmt.Sprintf(" %d/%d waiting", p.Queued, p.QueueCap) }

@@ -357,6 +357,9 @@ func (f *Fleet) pool(reps []lab.PoolStats) lab.PoolStats {
 		p.Busy += r.Busy
 		p.Queued += r.Queued
 		p.LongestInQueue = max(p.LongestInQueue, r.LongestInQueue)
+		if r.OldestWaiting > p.OldestWaiting {
+			p.OldestWaiting, p.OldestWaitingClass = r.OldestWaiting, r.OldestWaitingClass
+		}
 		for c := range p.BusyBy {
 			p.BusyBy[c] += r.BusyBy[c]
 			p.Held[c] += r.Held[c]

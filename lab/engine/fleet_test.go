@@ -654,3 +654,17 @@ func cutAddsUp(t *testing.T, s lab.Snapshot) (queued bool) {
 	}
 	return queued
 }
+
+// A fleet's oldest waiting is the oldest across its replicas, with that one's class: not
+// the first replica's, nor the sum.
+func TestFleetPoolOldestWaiting(t *testing.T) {
+	f := &Fleet{totals: poolTotals{pools: 3}}
+	got := f.pool([]lab.PoolStats{
+		{OldestWaiting: 2 * time.Second, OldestWaitingClass: lab.Payment},
+		{OldestWaiting: 5 * time.Second, OldestWaitingClass: lab.Signup},
+		{}, // none waiting
+	})
+	if got.OldestWaiting != 5*time.Second || got.OldestWaitingClass != lab.Signup {
+		t.Errorf("replicas' oldest 2s (payment), 5s (signup), none: fleet's %v (%s), want 5s (signup)", got.OldestWaiting, got.OldestWaitingClass)
+	}
+}

@@ -608,6 +608,7 @@ func (p *pool) stats(start time.Time) lab.PoolStats {
 		Workers:   append([]lab.Worker(nil), p.workers...),
 		Unbounded: p.unbounded, Max: p.auto.Max, PeakSize: p.peakSize,
 	}
+	s.OldestWaiting, s.OldestWaitingClass = p.oldestWaiting(now)
 	if !p.firstFull.IsZero() {
 		s.FullFrom = max(p.firstFull.Sub(start), time.Nanosecond)
 	}
@@ -618,6 +619,17 @@ func (p *pool) stats(start time.Time) lab.PoolStats {
 		}
 	}
 	return s
+}
+
+// oldestWaiting is how long the request queued longest ago, still waiting, has waited at now,
+// and its class; 0 with none waiting. The queue keeps arrival order whatever the discipline
+// (a LIFO worker takes from the back, expiry keeps the order), so it is the front. Called
+// with p.mu held.
+func (p *pool) oldestWaiting(now time.Time) (time.Duration, lab.Class) {
+	if len(p.queue) == 0 {
+		return 0, 0
+	}
+	return now.Sub(p.queue[0].queued), p.queue[0].class
 }
 
 // queuedNow is how many requests of class c wait in the queue now, and how many in all.

@@ -379,3 +379,42 @@ func TestPoolKeepsTheLongestQueued(t *testing.T) {
 		}
 	}
 }
+
+// The oldest waiting is the age of the request queued longest ago that is still in the
+// queue, whichever end a freed worker takes from: FIFO takes it, so the next oldest's age
+// follows; LIFO leaves it, so its age grows with the clock. None waiting: 0.
+func TestPoolOldestWaiting(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) // the clock is the test's: every instant is given
+	s := time.Second
+	for _, tc := range []struct {
+		d     lab.Discipline
+		after []time.Duration // the oldest's age after each dequeue, at 10s, 11s, 12s
+		class []lab.Class
+	}{
+		{lab.FIFO, []time.Duration{7 * s, 4 * s, 0}, []lab.Class{lab.Signup, lab.Payment, 0}},
+		{lab.LIFO, []time.Duration{10 * s, 11 * s, 0}, []lab.Class{lab.Payment, lab.Payment, 0}},
+	} {
+		spawn := func(func()) { t.Fatal("a worker was started: the test drives the bookkeeping alone") }
+		p := newPool(context.Background(), spawn, lab.PoolConfig{Workers: 1, Queue: 8, Discipline: tc.d}, nil, nil, nil)
+		p.mu.Lock()
+		if age, _ := p.oldestWaiting(t0); age != 0 {
+			t.Errorf("%s: empty queue: oldest waiting %v, want 0", tc.d, age)
+		}
+		for i, at := range []time.Duration{0, 3 * s, 7 * s} {
+			c := []lab.Class{lab.Payment, lab.Signup, lab.Payment}[i]
+			p.queue = append(p.queue, job{class: c, queued: t0.Add(at)})
+			p.queuedBy[c]++
+		}
+		if age, c := p.oldestWaiting(t0.Add(9 * s)); age != 9*s || c != lab.Payment {
+			t.Errorf("%s: queued at 0, 3s, 7s, read at 9s: oldest waiting %v (%s), want 9s (payment)", tc.d, age, c)
+		}
+		for i, want := range tc.after {
+			now := t0.Add(time.Duration(10+i) * s)
+			p.dequeue(now)
+			if age, c := p.oldestWaiting(now); age != want || (want > 0 && c != tc.class[i]) {
+				t.Errorf("%s: after taking one at %v: oldest waiting %v (%s), want %v (%s)", tc.d, now.Sub(t0), age, c, want, tc.class[i])
+			}
+		}
+		p.mu.Unlock()
+	}
+}
