@@ -654,6 +654,8 @@ type AdaptiveUse struct {
 	// known, or one of a call.
 	Fixed     int
 	FixedRate float64
+	// FixLike says the fixed pool is FixPreset's: FixWorkers on a dependency of FixLatency.
+	FixLike bool
 	// Knee is k's knee, and Span the window's run time, "20–25s" (Windowed only): for the
 	// words below.
 	Knee int
@@ -663,9 +665,13 @@ type AdaptiveUse struct {
 // FixPreset is the preset whose fixed pool AdaptiveUse's Fixed is, and FixWorkers its
 // workers: the fixed pool the adaptive limit is weighed against is named where it is that
 // one (newcomer 50 G-minor: "24 workers and a queue" named a preset the screen did not).
+// FixLatency is its dependency's latency to the knee: a fixed pool of FixWorkers is that
+// preset's only on its dependency ("postmortem-fix's fixed 24 workers give ~240/s" after +
+// doubled the latency credited the preset with a rate it never gives, review 42a).
 const (
 	FixPreset  = "postmortem-fix"
 	FixWorkers = 24
+	FixLatency = 50 * time.Millisecond
 )
 
 // MeanSaid is the window's mean of calls at once and each ok's hold, with the window and
@@ -683,7 +689,7 @@ func (u AdaptiveUse) FixedSaid() string {
 	switch {
 	case u.Fixed == 0:
 		return ""
-	case u.Fixed == FixWorkers:
+	case u.FixLike:
 		return fmt.Sprintf("%s's fixed %d workers give ~%s", FixPreset, u.Fixed, FmtWholePerSec(u.FixedRate))
 	}
 	return fmt.Sprintf("%d workers and a queue give ~%s", u.Fixed, FmtWholePerSec(u.FixedRate))
@@ -738,6 +744,7 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 	u.LimitPastKnee = knee > 0 && s.Bulkhead.Limit > knee
 	if knee > 1 {
 		u.Fixed = knee - 1
+		u.FixLike = u.Fixed == FixWorkers && k.Latency == FixLatency
 		_, u.FixedRate = k.Answers(u.Fixed)
 		if u.Windowed { // it answers no more than arrive (review 37 M1: ~480/s beside 460/s arriving)
 			u.FixedRate = min(u.FixedRate, r.Arrived[Payment])

@@ -139,7 +139,7 @@ func TestAdaptiveUseSaid(t *testing.T) {
 	for i := range 5 {
 		sec := Second{T: 20 + i + 1}
 		sec.Held[Payment], sec.OK[Payment], sec.Arrived[Payment] = 30.1, 400, 500
-		sec.Rejected[Payment][RejectBulkhead] = 100
+		sec.Rejected[Payment][RejectLimit] = 100
 		s.Timeline = append(s.Timeline, sec)
 	}
 	best := KneeForecast{Knee: 25, Latency: 50 * time.Millisecond, Best: 500}
@@ -152,6 +152,13 @@ func TestAdaptiveUseSaid(t *testing.T) {
 	}
 	if got, want := u.PastKneeSaid(), "past the knee of 25"; got != want {
 		t.Errorf("PastKneeSaid %q, want %q", got, want)
+	}
+	// The same 24 workers on a slower dependency are not the preset's, which gives 480/s
+	// (review 42a: "postmortem-fix's fixed 24 workers give ~240/s").
+	slow := best
+	slow.Latency, slow.Best = 100*time.Millisecond, 250
+	if got, want := s.AdaptiveUse(slow).FixedSaid(), "24 workers and a queue give ~240/s"; got != want {
+		t.Errorf("100ms: FixedSaid %q, want %q", got, want)
 	}
 	// Another knee's best fixed pool is not the preset's: not named so.
 	best.Knee, best.Best = 30, 600

@@ -145,8 +145,9 @@ func TestFixPresetIsTheAdaptiveLimitsFixedPool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fix.Pool.Workers != lab.FixWorkers || fix.Pool.Autoscale.Max != 0 || fix.Dependency.Knee != lab.FixWorkers+1 || adaptive.Dependency.Knee != fix.Dependency.Knee {
-		t.Errorf("%s: %d workers, autoscale to %d, knee %d (adaptive-limit's %d): want a fixed %d, one under the same knee",
-			lab.FixPreset, fix.Pool.Workers, fix.Pool.Autoscale.Max, fix.Dependency.Knee, adaptive.Dependency.Knee, lab.FixWorkers)
+	if fix.Pool.Workers != lab.FixWorkers || fix.Pool.Autoscale.Max != 0 || fix.Dependency.Knee != lab.FixWorkers+1 || adaptive.Dependency.Knee != fix.Dependency.Knee ||
+		fix.Dependency.HealthyLatency.D() != lab.FixLatency || adaptive.Dependency.HealthyLatency.D() != lab.FixLatency {
+		t.Errorf("%s: %d workers, autoscale to %d, knee %d (adaptive-limit's %d), latency %v (%v): want a fixed %d, one under the same knee, at %v",
+			lab.FixPreset, fix.Pool.Workers, fix.Pool.Autoscale.Max, fix.Dependency.Knee, adaptive.Dependency.Knee, fix.Dependency.HealthyLatency, adaptive.Dependency.HealthyLatency, lab.FixWorkers, lab.FixLatency)
 	}
 }
