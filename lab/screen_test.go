@@ -572,9 +572,6 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 	}
 }
 
-// Narrow, a profile's rate says when it holds and what it steps from or to (newcomer 28:
-// "orders 500/s (profile from 150/s)" at 80x24, with no chart, lost when the jump came and
-// that it ends).
 // Every stage:part the chain line names is in the help's entry for it (newcomer 50:
 // breaker-trap's "breaker:counts-rejections" was not).
 func TestHelpNamesEveryBreakerPart(t *testing.T) {
@@ -592,6 +589,9 @@ func TestHelpNamesEveryBreakerPart(t *testing.T) {
 	t.Fatal("no payment chain entry in the help")
 }
 
+// Narrow, a profile's rate says when it holds and what it steps from or to (newcomer 28:
+// "orders 500/s (profile from 150/s)" at 80x24, with no chart, lost when the jump came and
+// that it ends).
 func TestProfileSaysWhenTheRateHolds(t *testing.T) {
 	c := DefaultConfig()
 	c.Traffic.Payment.Label = "orders"

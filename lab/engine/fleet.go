@@ -384,7 +384,7 @@ func (f *Fleet) pool(reps []lab.PoolStats) lab.PoolStats {
 // step and ends after its second, so a read of the counters and the pools that no move was
 // under way at, or began during, is one cut (cut): a fleet's, its balancer's and its
 // replicas' pools'; a lab of its own, its pool's. Two atomic adds a move: no lock on the
-// requests' path. Its methods do nothing on nil.
+// requests' path. begin and end do nothing on nil; cut reads a transit that is there.
 type transit struct{ begun, ended atomic.Int64 }
 
 func (m *transit) begin() {
