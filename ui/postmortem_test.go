@@ -822,3 +822,20 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 		t.Errorf("a forecast of what the deadline already does: %q", says)
 	}
 }
+
+// A compare's summary says a clause in its fewest words: the adaptive rule's terse form, not
+// its brief one, which took 4 of the summary's lines at 80 columns (review 42b).
+func TestRemedyTakesTheFewestWords(t *testing.T) {
+	for _, c := range []struct {
+		s    spareClause
+		want string
+	}{
+		{spareClause{short: "brief", shorter: "terse"}, "terse"},
+		{spareClause{short: "brief", shorter: "terse", summary: "summary"}, "summary"},
+		{spareClause{short: "brief"}, "brief"},
+	} {
+		if got := c.s.remedy(); got != c.want {
+			t.Errorf("%+v: remedy %q, want %q", c.s, got, c.want)
+		}
+	}
+}
