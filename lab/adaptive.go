@@ -161,9 +161,9 @@ func (r AdaptiveReading) queuedAt() string {
 
 // worked is the reading with Queued worked out from it at limit, whole after the rule,
 // "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief as the rule itself with its
-// figures named, "queued at the dependency ≈ limit 36 × (1 − mean 100.0ms ÷ p90 120.5ms) =
+// figures named, "queued at the dependency ≈ limit 36 × (1 − the p90's running mean 100.0ms ÷ p90 120.5ms) =
 // 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
-// no 35 to check it by), terse with them unnamed, "calls queued ≈ 36 × (1 − 100.0/120.5ms) =
+// no 35 to check it by), terse with them named in signs, "calls queued ≈ 36 × (1 − p90 mean 100.0/p90 120.5ms) =
 // 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
 // failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3 queued" at 31 is 1.99 as
 // printed); where none does (its log's µs), or it is unread, the figures and the count alone.
@@ -202,8 +202,11 @@ func (r AdaptiveReading) worked(limit float64) (whole, brief, terse string) {
 		}
 		at := strconv.FormatFloat(limit, 'f', -1, 64)
 		return fmt.Sprintf("%s × (1 − %.*f/%.*fms) = %s", at, places, m, places, p, got+r.queued()),
-			fmt.Sprintf("queued at the dependency ≈ limit %s × (1 − mean %.*fms ÷ %s %.*fms) = %s", at, places, m, p90, places, p, got+count),
-			fmt.Sprintf("calls queued ≈ %s × (1 − %.*f/%.*fms) = %s", at, places, m, places, p, got+count)
+			// The mean named as the p90's, and both named tersely too: "mean 78.1ms" beside the
+			// calls' "~74ms each (measured)" read as two means of one latency, and 80
+			// columns' bare "78.1/83.8ms" as two unnamed figures (newcomer 51).
+			fmt.Sprintf("queued at the dependency ≈ limit %s × (1 − the %s's running mean %.*fms ÷ %s %.*fms) = %s", at, p90, places, m, p90, places, p, got+count),
+			fmt.Sprintf("calls queued ≈ %s × (1 − %s mean %.*f/%s %.*fms) = %s", at, p90, places, m, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(), plain + ": " + r.queuedAt(), plain + ": " + r.queuedAt()
 }

@@ -294,28 +294,28 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued, limit 36→35",
-			"queued at the dependency ≈ limit 36 × (1 − mean 100.0ms ÷ p90 120.5ms) = 6.1, rounded up: 7; at most 2 it rises, past 6 it falls, else holds, so it falls 36→35",
-			"calls queued ≈ 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7; ≤2 rises, >6 falls, else holds: 36→35"},
+			"queued at the dependency ≈ limit 36 × (1 − the p90's running mean 100.0ms ÷ p90 120.5ms) = 6.1, rounded up: 7; at most 2 it rises, past 6 it falls, else holds, so it falls 36→35",
+			"calls queued ≈ 36 × (1 − p90 mean 100.0/p90 120.5ms) = 6.1, rounded up: 7; ≤2 rises, >6 falls, else holds: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 queued, limit 30→31",
-			"queued at the dependency ≈ limit 30 × (1 − mean 100.0ms ÷ p90 104.0ms) = 1.2, rounded up: 2; at most 2 it rises, past 6 it falls, else holds, so it rises 30→31",
-			"calls queued ≈ 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2; ≤2 rises, >6 falls, else holds: 30→31"},
+			"queued at the dependency ≈ limit 30 × (1 − the p90's running mean 100.0ms ÷ p90 104.0ms) = 1.2, rounded up: 2; at most 2 it rises, past 6 it falls, else holds, so it rises 30→31",
+			"calls queued ≈ 30 × (1 − p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; ≤2 rises, >6 falls, else holds: 30→31"},
 		// newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range of calls queued; the rule's
 		// band whole, and the limit it holds at.
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 queued, limit holds at 30",
-			"queued at the dependency ≈ limit 30 × (1 − mean 100.0ms ÷ p90 110.0ms) = 2.7, rounded up: 3; at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
-			"calls queued ≈ 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3; ≤2 rises, >6 falls, else holds: 30"},
+			"queued at the dependency ≈ limit 30 × (1 − the p90's running mean 100.0ms ÷ p90 110.0ms) = 2.7, rounded up: 3; at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
+			"calls queued ≈ 30 × (1 − p90 mean 100.0/p90 110.0ms) = 2.7, rounded up: 3; ≤2 rises, >6 falls, else holds: 30"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 queued, the limit met its bound, the most its calls in flight allow: limit 31→30",
-			"queued at the dependency ≈ limit 31 × (1 − mean 100.0ms ÷ p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30",
-			"calls queued ≈ 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
+			"queued at the dependency ≈ limit 31 × (1 − the p90's running mean 100.0ms ÷ p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30",
+			"calls queued ≈ 31 × (1 − p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
-			"queued at the dependency ≈ limit 119 × (1 − mean 100.0ms ÷ p90 104.0ms) = 4.6, rounded up: 5; at most 5 it rises, past 12 it falls, else holds, so it rises 119→120",
-			"calls queued ≈ 119 × (1 − 100.0/104.0ms) = 4.6, rounded up: 5; ≤5 rises, >12 falls, else holds: 119→120"},
+			"queued at the dependency ≈ limit 119 × (1 − the p90's running mean 100.0ms ÷ p90 104.0ms) = 4.6, rounded up: 5; at most 5 it rises, past 12 it falls, else holds, so it rises 119→120",
+			"calls queued ≈ 119 × (1 − p90 mean 100.0/p90 104.0ms) = 4.6, rounded up: 5; ≤5 rises, >12 falls, else holds: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short, terse := s.AdaptiveRule()
@@ -335,8 +335,8 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 }
 
 // queuedWorked is a reading's count as the screen prints it: "36 × (1 − 100.0/120.5ms) = 6.1,
-// rounded up: 7 queued" whole, "queued at the dependency ≈ limit 36 × (1 − mean 100.0ms ÷
-// p90 120.5ms) = 6.1, rounded up: 7" brief, "calls queued ≈ 36 × (1 − 100.0/120.5ms) = 6.1,
+// rounded up: 7 queued" whole, "queued at the dependency ≈ limit 36 × (1 − the p90's running mean 100.0ms ÷
+// p90 120.5ms) = 6.1, rounded up: 7" brief, "calls queued ≈ 36 × (1 − p90 mean 100.0/p90 120.5ms) = 6.1,
 // rounded up: 7" terse.
 type queuedWorked struct {
 	limit, p90, mean, product string
@@ -345,8 +345,8 @@ type queuedWorked struct {
 
 var queuedForms = []*regexp.Regexp{
 	regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) queued`),
-	regexp.MustCompile(`queued at the dependency ≈ limit ([\d.]+) × \(1 − mean ([\d.]+)ms ÷ p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
-	regexp.MustCompile(`calls queued ≈ ([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`queued at the dependency ≈ limit ([\d.]+) × \(1 − the p90's running mean ([\d.]+)ms ÷ p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`calls queued ≈ ([\d.]+) × \(1 − p90 mean ([\d.]+)/p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
 }
 
 func queuedSaid(t *testing.T, said string) queuedWorked {

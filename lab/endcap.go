@@ -142,6 +142,7 @@ func (e EndCap) caught(r *Rates) int {
 // "1 batch in 5s" left a batch to be guessed (s58).
 type batchWords struct {
 	long, short, fewest, times, caught string
+	timesBrief                         string // times in signs where 56 columns hold no more: "2×"
 	ended                              int
 }
 
@@ -155,15 +156,15 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 	}
 	b := batchWords{long: fmt.Sprintf("the %s calls end close together every %s", whose, hold),
 		short: fmt.Sprintf("%d calls end together every %s", all, hold), fewest: fmt.Sprintf("%d end together every %s", all, hold),
-		times: fmt.Sprintf("%d times", rounds), caught: fmt.Sprintf("%d batches", rounds), ended: int(n)}
+		times: fmt.Sprintf("%d times", rounds), caught: fmt.Sprintf("%d batches", rounds), timesBrief: fmt.Sprintf("%d×", rounds), ended: int(n)}
 	if n != float64(rounds*all) {
 		// Bunches, not whole batches (shared-pool's 36 ok in 5s from 2 of 20 workers'):
 		// "20 calls … twice" would make 40.
-		b.short, b.fewest = "up to "+b.short, "up to "+b.fewest // a compare half's too (review 42b)
+		b.short, b.fewest = "up to "+b.short, "≤"+b.fewest // a compare half's too (review 42b)
 	}
 	switch rounds {
 	case 1:
-		b.times, b.caught = "once", "1 batch"
+		b.times, b.caught, b.timesBrief = "once", "1 batch", "once"
 	case 2:
 		b.times = "twice"
 	}
@@ -195,7 +196,8 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		fmt.Sprintf("%s ok %s > %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.short, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.times, r.Seconds)}
+		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.timesBrief, r.Seconds)}
 }
 
 // FewerRoundsNote says why the pool turned away more in the window than its forecast
@@ -216,5 +218,6 @@ func (e EndCap) FewerRoundsNote(name string, r *Rates, rounds int, loss float64)
 		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds, so more turned away than the long run's %s", name, ok, cap, b.short, b.times, r.Seconds, share),
 		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s < %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.times, r.Seconds)}
+		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.timesBrief, r.Seconds)}
 }

@@ -126,10 +126,10 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	for _, c := range []struct {
 		forms []string
 		times []string // the batches caught, one of these words
-	}{{over, []string{"twice", "2 batches"}}, {fewer, []string{"once", "1 batch"}}} {
+	}{{over, []string{"twice", "2 batches", "2×"}}, {fewer, []string{"once", "1 batch"}}} {
 		for _, f := range c.forms {
 			if !strings.Contains(f, "5 calls end together every 3.0s") && !strings.Contains(f, "5 end together every 3.0s") && !strings.Contains(f, "5 connections' calls end close together every 3.0s") ||
-				!strings.Contains(f, c.times[0]) && !strings.Contains(f, c.times[1]) || strings.Contains(f, "up to") {
+				!slices.ContainsFunc(c.times, func(w string) bool { return strings.Contains(f, w) }) || strings.Contains(f, "up to") {
 				t.Errorf("%q: what a batch is, and %s", f, c.times[0])
 			}
 		}
@@ -139,7 +139,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	// Every form but the widest, which counts the ok, says "up to", the narrowest for a
 	// compare half too ("20 end together every 3.0s, twice in 5s" made 40 of 36, review 42b).
 	for _, f := range slices.Concat(e.OverCapNote("payment", &r)[2:], e.FewerRoundsNote("payment", &r, 2, 0.38)[1:]) {
-		if !strings.Contains(f, "up to 20 calls end together every 3.0s, twice in") && !strings.Contains(f, "up to 20 end together every 3.0s, twice in") {
+		if !strings.Contains(f, "up to 20 calls end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, 2× in") {
 			t.Errorf("36 ok of 20 workers in 5s: %q", f)
 		}
 	}

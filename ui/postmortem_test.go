@@ -600,8 +600,8 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// at 80 in signs, where the brief form would wrap the sentence past them
 	// (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5, rounded up: 3 calls queued; 3 to
 	// 6, it holds" gave neither the 35 × nor the rule).
-	brief := "queued at the dependency ≈ limit 35 × (1 − mean 76.0ms ÷ p90 84.0ms) = 3.3, rounded up: 4; at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25"
-	terse := "calls queued ≈ 35 × (1 − 76.0/84.0ms) = 3.3, rounded up: 4; ≤2 rises, >6 falls, else holds: 35, past the knee of 25"
+	brief := "queued at the dependency ≈ limit 35 × (1 − the p90's running mean 76.0ms ÷ p90 84.0ms) = 3.3, rounded up: 4; at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25"
+	terse := "calls queued ≈ 35 × (1 − p90 mean 76.0/p90 84.0ms) = 3.3, rounded up: 4; ≤2 rises, >6 falls, else holds: 35, past the knee of 25"
 	for w, want := range map[int]string{80: terse, 100: brief, 120: brief} {
 		out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull)
 		if said := ansi.Strip(strings.Join(out, " ")); len(out) > headlineMost || !strings.HasSuffix(said, want) {
