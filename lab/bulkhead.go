@@ -390,9 +390,10 @@ func (c Config) othersNeed() int {
 }
 
 // WidestKept says, briefly, what PaymentForecast.Widest rests on: the workers the others
-// keep at their rates, the first's as the traffic line gives it, "the 80/s signups and
-// health checks keep 3 workers" (newcomer 50: a fleet's 17 beside one pool's 18, with
-// nothing to say why). "" without a widest cap.
+// keep, "the signups and health checks keep 3 workers" (newcomer 50: a fleet's 17 beside one
+// pool's 18, with nothing to say why); no rate, as a fleet's traffic line gives the fleet's
+// beside a replica's workers, and one rate before two classes read as both's (review 42a/b).
+// "" without a widest cap.
 func (c Config) WidestKept(p PaymentForecast) string {
 	others := c.Others()
 	if p.Widest == 0 || len(others) == 0 {
@@ -402,7 +403,7 @@ func (c Config) WidestKept(p PaymentForecast) string {
 	if p.OthersNeed == 1 {
 		workers = "worker"
 	}
-	return fmt.Sprintf("the %s %s keep %d %s", FmtFloatRate(c.Traffic.PeakRate(others[0])), JoinAnd(others, c.Traffic.Label), p.OthersNeed, workers)
+	return fmt.Sprintf("the %s keep %d %s", JoinAnd(others, c.Traffic.Label), p.OthersNeed, workers)
 }
 
 // Others are the classes besides payments that arrive (a peak rate above 0): those a

@@ -302,7 +302,7 @@ func TestWidestBulkhead(t *testing.T) {
 	}
 	// What it rests on, in brief: the others' rates and the workers they keep (newcomer 50:
 	// a fleet's 17 beside this 18, nothing said why).
-	if got, want := c.WidestKept(p), fmt.Sprintf("the 5/s signups and health checks keep %d workers", need); got != want {
+	if got, want := c.WidestKept(p), fmt.Sprintf("the signups and health checks keep %d workers", need); got != want {
 		t.Errorf("widest kept: %q, want %q", got, want)
 	}
 

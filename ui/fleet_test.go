@@ -445,8 +445,8 @@ func TestNarrateFleet(t *testing.T) {
 	// rests on (newcomer 50: 17 beside one pool's 18, and nothing said why).
 	var spare spareClause
 	narrateFleet(s.Config, s, &spare)
-	if want := fmt.Sprintf(": %d (the %s signups and health checks keep %d workers), would reject ~%.0f%% of payments with 3",
-		three.Widest, lab.FmtFloatRate(s.Config.Traffic.PeakRate(lab.Signup)), three.OthersNeed, 100*three.WidestLoss); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+" (press ])") {
+	if want := fmt.Sprintf(": %d (the signups and health checks keep %d workers), would reject ~%.0f%% of payments with 3",
+		three.Widest, three.OthersNeed, 100*three.WidestLoss); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+" (press ])") {
 		t.Errorf("one drained, the brief cap without its rotation: short %q, terse %q", spare.short, spare.terse)
 	}
 	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not ok
