@@ -188,8 +188,10 @@ func TestHopsOnScreen(t *testing.T) {
 	// where their note has no room ("calls/payment … (170 ÷ 60 that called; foreca…").
 	for level := levelFull; level <= levelBare; level++ {
 		lines := hopsLines(newTheme(true, true), &s, 59, level, nil, 0)
-		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, so far after user answered]" {
-			t.Errorf("the chain at 59 columns, level %d, no legend under it: %q", level, lines)
+		// The legend before the boxes, read first (newcomer 51 #2: under them, the same 81 on
+		// either side of an arrow read as a count flowing from hop 1 to hop 2).
+		if len(lines) < 2 || ansi.Strip(lines[0]) != "each box: [hop: in flight now, so far after user answered]" || !strings.HasPrefix(ansi.Strip(lines[1]), "edge → [1: 24, 100]") {
+			t.Errorf("the chain at 59 columns, level %d, no legend before it: %q", level, lines)
 		}
 		for _, l := range lines {
 			if strings.Contains(l, "…") {
