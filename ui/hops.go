@@ -16,24 +16,22 @@ func hopsShown(s *lab.Snapshot) bool { return lab.WayItems(s) != nil }
 // hopsLines draws the payment call's way down: the chain of hops as a small picture, each
 // with its requests in flight now and those at work after their user was answered, then a
 // line of lab's items on it (the calls per payment, retries, budget denials, duplicates);
-// only the chain (with its legend's line, where boxes go bare) at the tight levels. peer is
+// only the chain (with its legend's line before it, where boxes go bare) at the tight levels. peer is
 // a compare's other half, at peerW (nil alone): the two chains draw in one form.
 func hopsLines(t *theme, s *lab.Snapshot, w, level int, peer *lab.Snapshot, peerW int) []string {
-	var out, items []string
+	var out []string
 	if len(s.Hops) > 0 {
 		line, legend := chainLine(t, s, w, peer, peerW)
-		out = append(out, line)
-		switch { // bare boxes: their legend next, at every level
-		case legend:
-		case level >= levelTight:
+		// Bare boxes: their legend first, at every level, read before the numbers it names
+		// (newcomer 51 #2: under them, "[1: 30, 81] → [2: 81, 240]" read as 81 flowing down).
+		if !legend {
 			out = append(out, t.dim.Render(chainLegend(s, w)))
-		default:
-			items = append(items, t.dim.Render(chainLegend(s, w)))
 		}
+		out = append(out, line)
 	}
 	// from: the items' notes from the one at from, longest first, each the longest that fits.
 	way := func(from int) []string {
-		lines := items
+		var lines []string
 		for _, it := range lab.WayItems(s) {
 			value := it.Value
 			if it.Strong {
@@ -79,7 +77,7 @@ type chainForm struct {
 // The second number shows always, 0 too, and a compare's two halves draw in the form the
 // narrower fits (peer at peerW, the other half): A's "hop: now" beside B's "hop: in flight
 // now" read as two legends (review 27 #3).
-// When none fits, the boxes go bare and legend is false: hopsLines says it on the next line.
+// When none fits, the boxes go bare and legend is false: hopsLines says it on a line before them.
 func chainLine(t *theme, s *lab.Snapshot, w int, peer *lab.Snapshot, peerW int) (line string, legend bool) {
 	paired := peer != nil && len(peer.Hops) > 0
 	at := fitsAt(t, s, w, 0, paired)

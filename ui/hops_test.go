@@ -188,8 +188,10 @@ func TestHopsOnScreen(t *testing.T) {
 	// where their note has no room ("calls/payment … (170 ÷ 60 that called; foreca…").
 	for level := levelFull; level <= levelBare; level++ {
 		lines := hopsLines(newTheme(true, true), &s, 59, level, nil, 0)
-		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, so far after user answered]" {
-			t.Errorf("the chain at 59 columns, level %d, no legend under it: %q", level, lines)
+		// The legend before the boxes, read first (newcomer 51 #2: under them, the same 81 on
+		// either side of an arrow read as a count flowing from hop 1 to hop 2).
+		if len(lines) < 2 || ansi.Strip(lines[0]) != "each box: [hop: in flight now, so far after user answered]" || !strings.HasPrefix(ansi.Strip(lines[1]), "edge → [1: 24, 100]") {
+			t.Errorf("the chain at 59 columns, level %d, no legend before it: %q", level, lines)
 		}
 		for _, l := range lines {
 			if strings.Contains(l, "…") {
@@ -305,6 +307,21 @@ func TestHopsOnScreen(t *testing.T) {
 }
 
 // Retries without hops: the storm, then the budget.
+// Where the narrator's sum whole would cost the table's notes, the hops' items go to one
+// line first: stacked-timeouts at 120x40 said "3.5s = ~1.1s (edge) + …" without what the
+// terms are, its hops' items on two lines (newcomer 51 #1). At 34 rows, the test's run.
+func TestHopsItemsGiveWayToTheSum(t *testing.T) {
+	s := stackedSnapshot()
+	frame := ansi.Strip(Frame([]lab.Snapshot{s}, 120, 34, true, false))
+	words := strings.Join(strings.Fields(frame), " ") // the sentence as wrapped, unwrapped
+	for _, want := range []string{"2.0s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2): each layer's first 2 tries and their waits",
+		"p99 of fewer than 100 is the slowest of them", "calls/payment at hop 1 2.83× (~2.40 due by now, 3× in all) · at hop 3 22.70×"} {
+		if !strings.Contains(words, want) {
+			t.Errorf("no %q in\n%s", want, frame)
+		}
+	}
+}
+
 func TestRetryNarrator(t *testing.T) {
 	s := *testSnapshot()
 	c := &s.Config

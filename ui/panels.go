@@ -64,7 +64,10 @@ type labCtx struct {
 	// oneWarning says the ⚠ too busy warning in one line, where its second would cost the
 	// charts (labPlan).
 	oneWarning bool
-	drawn      map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
+	// oneWay says the hops' items in one line at full detail, where their second line would
+	// cost the narrator's clause the table's notes (spared).
+	oneWay bool
+	drawn  map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
 }
 
 // spareForm is the form of the narrator's spare clause a layout tries: whole, brief, none.
@@ -164,6 +167,8 @@ func (c labCtx) draw(p panel, level int) []string {
 		k.oneSettings, k.noGlossLine = c.oneSettings, c.noGlossLine
 	case headerPanel.name:
 		k.oneWarning = c.oneWarning
+	case hopsPanel.name:
+		k.oneWay = c.oneWay
 	}
 	if lines, ok := c.drawn[k]; ok {
 		return lines
@@ -183,6 +188,7 @@ type drawKey struct {
 	oneSettings bool
 	noGlossLine bool
 	oneWarning  bool
+	oneWay      bool
 }
 
 // labPanels are the one lab's layout, top to bottom: the panels of their own height, then
@@ -567,8 +573,13 @@ var changesPanel = panel{name: "changes", deepest: upTo(levelCompact), gap: 6,
 
 // hopsPanel: a chain of dependencies, retries and duplicates, when the lab has them.
 var hopsPanel = panel{name: "hops", deepest: upTo(levelBare),
-	need:  func(c labCtx) bool { return hopsShown(c.snap) },
-	lines: func(c labCtx, level int) []string { return hopsLines(c.t, c.snap, c.w, level, c.peer(), c.peerW) }}
+	need: func(c labCtx) bool { return hopsShown(c.snap) },
+	lines: func(c labCtx, level int) []string {
+		if c.oneWay { // the items in one line, as from the compact level on
+			level = max(level, levelCompact)
+		}
+		return hopsLines(c.t, c.snap, c.w, level, c.peer(), c.peerW)
+	}}
 
 // detailPanel: the full percentile set, on tall screens, when the charts keep their height
 // under it and it is not cut at the side; a blank line after it.
@@ -752,6 +763,7 @@ var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "h
 // costs nothing else but a blank line: not a row, nor a line of the panels that fill the
 // rest (shared-pool's why so far is lower took compare's chart key at 120x40).
 func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
+	c.oneWay = false // decided here alone
 	pl := c.plan(ps, h)
 	_, spare := c.narration()
 	if spare.echo != "" && echoed(ps, pl, spare.echo) {
@@ -776,7 +788,13 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 				panelLines(ps, p.parts, tablePanel) < panelLines(ps, without.parts, tablePanel) ||
 				c.snap.Pool.HasQueue() && queueShown(ps, without) && !queueShown(ps, p)
 		}
-		if costs(pl) {
+		// The hops' items in one line before the clause goes: at 120x40 stacked-timeouts'
+		// "3.5s = …" lost what its terms are, else the table's notes (newcomer 51 #1).
+		one := c
+		one.oneWay = true
+		if op := one.plan(ps, h); costs(pl) && hopsShown(c.snap) && !costs(op) {
+			c, pl = one, op
+		} else if costs(pl) {
 			c, pl = none, without
 			if spare.short != "" {
 				brief := c
