@@ -155,12 +155,12 @@ type PaymentForecast struct {
 // others, at random, find the pool full as often (newcomer 50: "long run 83% of each",
 // unsourced, was checked against Erlang B of 30 erlangs on 20 workers, 38%). others: the
 // classes beside payments that arrive.
-func (p PaymentForecast) ConnBoundSaid(others []Class) string {
+func (p PaymentForecast) ConnBoundSaid(others []Class, label func(Class) string) string {
 	// "it", the pool, as the narrator's sentence says it: its 6 lines at 80 columns had
 	// room for no more (a seventh cost the settings two rows).
 	said := fmt.Sprintf("1 − %s served ÷ %s arriving", FmtPerSec(p.ConnThroughput), FmtPerSec(p.Admitted))
 	if len(others) > 0 {
-		said += "; " + JoinAnd(others, func(c Class) string { return Plural(c.String()) }) + " find it as full"
+		said += "; " + JoinAnd(others, label) + " find it as full" // as the traffic line names them
 	}
 	return said
 }

@@ -535,7 +535,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			if pay.LeaseWait > 0 && share != "" && pay.ConnBound > 0 {
 				spare.terse = fmt.Sprintf("%d connections serve %d ÷ %s = %s payments; the rest wait on their worker; once all do, each holds it %d × %s ÷ %d = %s (Little's law)%s; the worker pool, %s, turns away whoever finds it full%s; long run %.0f%% of each (%s)%s",
 					pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
-					fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), heldLess(s, pay.Hold), fill, soFar(s, all), 100*blocking, pay.ConnBoundSaid(all), spare.short)
+					fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), heldLess(s, pay.Hold), fill, soFar(s, all), 100*blocking, pay.ConnBoundSaid(all, cfg.Traffic.Label), spare.short)
 			}
 		}
 	}
