@@ -160,6 +160,14 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	}
 	const label = ArrivingNowLabel
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
+	if fate := s.DeadlineAfterWait(a.Wait); fate != "" {
+		// What the deadline does to it outranks how the wait adds up, which the help and the
+		// narrator give (newcomer 51 W1: "waits ~757ms" beside "deadline 800ms" and a room of
+		// 73ms left the newcomer to find it turned away).
+		said := "waits ~" + wait + fate
+		value := fittingValue(label, w, said+" ("+a.turnBrief(s.Config.Traffic)+")", said+" ("+a.Short()+")", said)
+		return []Item{{Label: label, Value: value, Strong: true}}
+	}
 	values := []string{fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic))}
 	if !a.apart {
 		// Bare, a hold that is not the calls' latency stood beside it as a second figure for
