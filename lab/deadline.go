@@ -356,3 +356,26 @@ func (s *Snapshot) DeadlineReached() string {
 	}
 	return fmt.Sprintf("whose wait reached the %s deadline", FmtDur(d))
 }
+
+// DeadlineAfterWait says what payments' deadline does to one arriving now that waits wait,
+// after "waits ~757ms": ", leaving 43ms of 800ms, under the 78ms a call needs:
+// turned away (rejected:deadline)", ", past the 800ms deadline: …", or ", leaving ~43ms of
+// 800ms". Bare beside "deadline 800ms" and the enough-left room, the wait left the
+// newcomer to subtract and find it turned away (newcomer 51 W1). From the figures as
+// printed, so that they subtract as shown. "": no deadline.
+func (s *Snapshot) DeadlineAfterWait(wait time.Duration) string {
+	d := s.Config.Payment.Deadline.D()
+	if d <= 0 {
+		return ""
+	}
+	away := ": turned away (" + TurnedAway(RejectDeadline).Word() + ")"
+	wait = ShownSecs(wait)
+	if wait >= d {
+		return ", past the " + FmtDur(d) + " deadline" + away
+	}
+	left, need := ShownLatency(d-wait), ShownLatency(s.EnoughLeft)
+	if left < need {
+		return fmt.Sprintf(", leaving %s of %s, under the %s a call needs%s", FmtLatency(left), FmtDur(d), FmtLatency(need), away)
+	}
+	return fmt.Sprintf(", leaving ~%s of %s", FmtLatency(left), FmtDur(d))
+}

@@ -4,6 +4,7 @@ package lab
 
 import (
 	"context"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -98,6 +99,28 @@ func TestDeadlineCountsTheEnoughLeftApart(t *testing.T) {
 		p.settle()
 		if r.Rejected != c.rejected || c.rejected && r.Reason != RejectDeadline || refused.Load() != c.refused {
 			t.Errorf("%s: %+v, enough-left turned away %d; want rejected %v (rejected:deadline), %d", c.name, r, refused.Load(), c.rejected, c.refused)
+		}
+	}
+}
+
+// Where payments have a deadline, the arriving-now line says what it does to one arriving
+// now, from its own figures: newcomer 51 read "waits ~757ms" beside "deadline 800ms" and a
+// room of 73ms and had to subtract to find it turned away.
+func TestArrivingNowSaysTheDeadline(t *testing.T) {
+	s := queuedSnapshot() // one arriving now waits 30.0s
+	s.EnoughLeft = time.Second
+	for d, want := range map[time.Duration]string{
+		40 * time.Second:         "waits ~30.0s, leaving ~10.0s of 40s",
+		30500 * time.Millisecond: "waits ~30.0s, leaving 500ms of 30.5s, under the 1.00s a call needs: turned away (rejected:deadline)",
+		30 * time.Second:         "waits ~30.0s, past the 30s deadline: turned away (rejected:deadline)",
+	} {
+		s.Config.Payment.Deadline = Duration(d)
+		v := arrivingNowHealth(&s, 200)[0].Value
+		if !strings.HasPrefix(v, want) {
+			t.Errorf("deadline %v: %q, want %q…", d, v, want)
+		}
+		if narrow := arrivingNowHealth(&s, 40)[0].Value; !strings.HasPrefix(narrow, want) {
+			t.Errorf("deadline %v, narrow: %q, want %q…", d, narrow, want)
 		}
 	}
 }

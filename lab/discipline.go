@@ -137,7 +137,7 @@ func init() {
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
 			word("oldest waiting", "on the queue line, how long the request that joined the queue first, and is still in it, has waited so far, and its class: no latency in the table is of a request still waiting. FIFO serves it next; LIFO serves it last, so under LIFO it keeps growing while the newest are served at once (the narrator's \"newest first\"). The report's pool.oldest_waiting_ms is it at the end"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives; else, briefly, \"× 49ms held\" beside calls of 50ms each: one turned away on a worker held it for less than a call). \"the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives; else, briefly, \"× 49ms held\" beside calls of 50ms each: one turned away on a worker held it for less than a call). \"the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms of the 75 ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments and 1 of the 20 signups waiting, the other 72 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms of the 75 ahead\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind. With payments' deadline, \"leaving 48ms of 800ms, under the 69ms a call needs: turned away (rejected:deadline)\": what the wait leaves of it, against the room deadline:enough-left asks, in place of how the wait adds up")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -160,6 +160,14 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	}
 	const label = ArrivingNowLabel
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
+	if fate := s.DeadlineAfterWait(a.Wait); fate != "" {
+		// What the deadline does to it outranks how the wait adds up, which the help and the
+		// narrator give (newcomer 51 W1: "waits ~757ms" beside "deadline 800ms" and a room of
+		// 73ms left the newcomer to find it turned away).
+		said := "waits ~" + wait + fate
+		value := fittingValue(label, w, said+" ("+a.turnBrief(s.Config.Traffic)+")", said+" ("+a.Short()+")", said)
+		return []Item{{Label: label, Value: value, Strong: true}}
+	}
 	values := []string{fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic))}
 	if !a.apart {
 		// Bare, a hold that is not the calls' latency stood beside it as a second figure for
@@ -230,16 +238,16 @@ type QueuedWork struct {
 }
 
 // Work writes what the wait is made of: "once workers have freed 76 times, each on the first
-// to free; the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20
-// signups × 3.0ms ahead".
+// to free; the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup ×
+// 3.0ms of the 75 ahead".
 func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 
 // Played is the wait played out in a sentence, for a narrator's line, after "waits ~3.6s",
 // its separator and all: where the worker it gets serves none ahead first, Freed's " for the
 // 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.2ms", as
 // the health panel says it; else ": each of the 43 ahead, and then it, takes the first worker
-// to free; the one it gets frees in 621ms, then serves 1 of 29 payments × 3.00s + 1 of 14
-// signups × 2.2ms ahead", Turn's terms, which add up to the wait. Work's "once workers have
+// to free; the one it gets frees in 621ms, then serves 1 payment × 3.00s + 1 signup × 2.2ms of
+// the 43 ahead", Turn's terms, which add up to the wait. Work's "once workers have
 // freed 44 times, …" read as notes, not a sentence, in a compare half (newcomer 40 #3), "44"
 // beside 43 waiting had needed "for the 43 ahead and for it" (newcomer 32), and "the 19 ahead
 // and then it each take the first worker to free" read garbled (newcomer 44 w3).
@@ -406,8 +414,8 @@ func (a ArrivingWait) work(t TrafficConfig, held string) string {
 
 // Turn is the wait played out on the worker the arrival gets: when it frees of the request
 // on it now and those ahead it serves first, terms that add up to the wait as printed
-// ("~8.4s: the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of
-// 20 signups × 3.0ms ahead"). The busy workers' frees said and then the work ahead ÷ the
+// ("~8.4s: the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup ×
+// 3.0ms of the 75 ahead"). The busy workers' frees said and then the work ahead ÷ the
 // workers read as two terms to add, which came to twice the wait (newcomer 38 W9: "the 20
 // busy free 1.06s–2.65s from now, then (16 payments × 3.00s + 3 signups × 2.3ms) ahead ÷
 // 20 workers" beside ~2.6s).
@@ -430,7 +438,7 @@ func (a ArrivingWait) turn(t TrafficConfig, worker string) string {
 }
 
 // turnBrief is Turn as terms to add, for a line without room for its verbs: "1.08s left on
-// the worker it gets + 3 of 60 payments × 3.00s + 2 of 29 signups × 2.3ms ahead" (the long
+// the worker it gets + 3 payments × 3.00s + 2 signups × 2.3ms of the 89 ahead" (the long
 // queue's at 120 columns; "on the worker it gets, 1.08s left" read garbled: newcomer 43 G-7).
 func (a ArrivingWait) turnBrief(t TrafficConfig) string {
 	if !a.stacked() || a.Left <= 0 {
@@ -451,11 +459,11 @@ const heldWord = "held"
 // each", the division where the part is the queue's rounds of the workers ("42 of 2700
 // orders" was decoded as 2700 ÷ 64 only after a while: newcomer 41 G7; "its 1 in 24 of the
 // 292 ahead" was still a riddle: newcomer 42); of several, each term says of how many
-// (aheadTerms), "2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead".
+// (aheadTerms), then of how many, "2 payments × 3.00s + 1 signup × 3.0ms of the 75 ahead".
 // One class's hold is said by each (its format), ", %s each" or " × %s".
 func (a ArrivingWait) served(t TrafficConfig, each string) string {
 	if len(a.Ahead) > 1 {
-		return strings.Join(a.aheadTerms(t), " + ") + " ahead"
+		return strings.Join(a.aheadTerms(t), " + ") + fmt.Sprintf(" of the %s ahead", FmtCount(int64(a.queued())))
 	}
 	n := a.queued()
 	out := fmt.Sprintf("%s of the %s ahead", FmtCount(int64(a.Before[0])), FmtCount(int64(n)))
@@ -522,7 +530,7 @@ func (a ArrivingWait) named(t TrafficConfig, i, n int) string {
 }
 
 // aheadTerms is the work of several classes ahead the worker the arrival gets serves
-// first, a term a class: "1 of 29 payments × 3.00s".
+// first, a term a class: "1 payment × 3.00s".
 func (a ArrivingWait) aheadTerms(t TrafficConfig) []string {
 	var terms []string
 	texts, _ := a.shownHolds()
@@ -530,13 +538,10 @@ func (a ArrivingWait) aheadTerms(t TrafficConfig) []string {
 		if n == 0 {
 			continue
 		}
-		// Of how many: "65 orders" beside 4202 waiting read as the queue's length (newcomer 39
-		// W2, review 33 #4).
-		what := a.named(t, i, n)
-		if q := a.Ahead[i].Queued; q > n {
-			what = fmt.Sprintf("of %s %s", FmtCount(int64(q)), Plural(t.Label(a.Ahead[i].Class)))
-		}
-		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(n)), what, texts[i]))
+		// Of how many, once, after the terms (served): "65 orders" beside 4202 waiting read as
+		// the queue's length (newcomer 39 W2, review 33 #4), and "1 of 23 payments + 1 of 10
+		// signups" as a riddle (newcomer 51 G2).
+		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(n)), a.named(t, i, n), texts[i]))
 	}
 	return terms
 }

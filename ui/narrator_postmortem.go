@@ -211,10 +211,14 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				// Grows as printed: "the remaining 0/s join the queue" (a larger pool, a lower
 				// rate) said a queue growing that holds (s53 #2).
 				if fmtPerSec(q) != fmtPerSec(0) && q > 0 {
+					// "after waiting": bare, beside "the remaining … join the queue", the
+					// rejected read as never queued; they are turned away after their wait
+					// (newcomer 51 W3).
+					msg = head + ", " + rejected + " rejected after waiting" + otherwise
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
 					if reached := s.DeadlineReached(); reached != "" {
-						msg += fmt.Sprintf(", the remaining %s join the queue, %s", fmtPerSec(q), reached)
+						msg += fmt.Sprintf(", %s join the queue, %s", fmtPerSec(q), reached)
 					} else {
 						msg += fmt.Sprintf(", the remaining %s join the queue, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
 					}

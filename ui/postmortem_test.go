@@ -125,7 +125,7 @@ func TestNarratePostmortem(t *testing.T) {
 			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, an error rate blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
-		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, the remaining 290/s join the queue, whose wait reached the 800ms deadline in 5–6s", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
+		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected after waiting, 290/s join the queue, whose wait reached the 800ms deadline in 5–6s", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
 		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
@@ -393,8 +393,8 @@ func TestNotOKSaidOfWhatEnded(t *testing.T) {
 // stands (the review: "0/s outlive it" read so early).
 func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	s := postmortemSnapshot(fixConfig())
-	// Measured, what arrived adds up as printed: 500.8 = 194.8 ok + 16 rejected + the remaining 290 queued.
-	if got := narrate(s.Config, s); !strings.Contains(got, "/s rejected, ") || strings.Contains(got, "would outlive") {
+	// Measured, what arrived adds up as printed: 500.8 = 194.8 ok + 16 rejected + 290 queued.
+	if got := narrate(s.Config, s); !strings.Contains(got, "/s rejected after waiting, ") || strings.Contains(got, "would outlive") {
 		t.Errorf("at 25s, the window after the step: %q", got)
 	}
 	// With requests timed out too, they are a part of their own, and the parts still add up.
@@ -402,7 +402,7 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	for i := range timed.Timeline {
 		timed.Timeline[i].TimedOut[lab.Payment] = 10
 	}
-	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected, 10/s not ok otherwise, the remaining 280/s join the queue") {
+	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected after waiting, 10/s not ok otherwise, 280/s join the queue") {
 		t.Errorf("with timeouts: %q", got)
 	}
 	s.Elapsed = 6 * time.Second
@@ -508,7 +508,7 @@ func TestWhyTheCap(t *testing.T) {
 	// where the queue reached it, in the past tense (newcomer 38 G8, 48 G-minor-8), else the brief form's,
 	// rejecting before 800ms, not past it (newcomer 27: beside "turned away after 726ms on
 	// average").
-	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: a margin, lest the knee be 24"; spare.short != want || !strings.Contains(says, "the remaining 290/s join the queue, whose wait reached the 800ms deadline in 5–6s") {
+	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: a margin, lest the knee be 24"; spare.short != want || !strings.Contains(says, "16/s rejected after waiting, 290/s join the queue, whose wait reached the 800ms deadline in 5–6s") {
 		t.Errorf("%q, brief %q, want the deadline in the sentence and the brief %q", says, spare.short, want)
 	}
 	steady := postmortemSnapshot(cfg)
