@@ -44,7 +44,7 @@ func TestOldestWaitingSaid(t *testing.T) {
 			t.Errorf("short %v: %q, want %q", tc.short, got, tc.want)
 		}
 	}
-	if got, want := s.NewestFirstSaid(), "; newest first: half waited 1.2ms or less, while the oldest still waiting has waited 5.5s (one of the payments)"; got != want {
+	if got, want := s.NewestFirstSaid(), "; newest first: the newest waiting is served next, while the oldest still waiting has waited 5.5s (one of the payments)"; got != want {
 		t.Errorf("LIFO: %q, want %q", got, want)
 	}
 	js, err := json.Marshal(NewReport(s))

@@ -213,16 +213,17 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				if fmtPerSec(q) != fmtPerSec(0) && q > 0 {
 					// "after waiting": bare, beside "the remaining … join the queue", the
 					// rejected read as never queued; they are turned away after their wait
-					// (newcomer 51 W3).
+					// (newcomer 51 W3). What is left is the queue's growth, every arrival
+					// having joined it ("2.8/s join the queue" said the rest did not, review 43).
 					msg = head + ", " + rejected + " rejected after waiting" + otherwise
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
 					if reached := s.DeadlineReached(); reached != "" {
-						msg += fmt.Sprintf(", %s join the queue, %s", fmtPerSec(q), reached)
+						msg += fmt.Sprintf(", the queue grows %s, %s", fmtPerSec(q), reached)
 					} else {
-						msg += fmt.Sprintf(", the remaining %s join the queue, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
+						msg += fmt.Sprintf(", the queue grows %s, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
 					}
-					terse += fmt.Sprintf(", %s queue up", fmtPerSec(q))
+					terse += fmt.Sprintf(", the queue grows %s", fmtPerSec(q))
 					if n, at, ok := s.QueueAtDeadline(q); ok {
 						// When, and what then, so that an early moment answers "and later?"
 						// (newcomer 41 G1: 304 waiting, none turned away yet, at 15s).

@@ -125,7 +125,7 @@ func TestNarratePostmortem(t *testing.T) {
 			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, an error rate blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
-		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected after waiting, 290/s join the queue, whose wait reached the 800ms deadline in 5–6s", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
+		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected after waiting, the queue grows 290/s, whose wait reached the 800ms deadline in 5–6s", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
 		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
@@ -312,7 +312,7 @@ func TestNarrateFixQueueHeld(t *testing.T) {
 		if queued == 0 {
 			want = ", 16/s rejected, none waiting;"
 		}
-		if !strings.Contains(got, want) || strings.Contains(got, "join the queue") {
+		if !strings.Contains(got, want) || strings.Contains(got, "the queue grows") {
 			t.Errorf("none queueing: got %q\nwant %q", got, want)
 		}
 	}
@@ -402,7 +402,7 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	for i := range timed.Timeline {
 		timed.Timeline[i].TimedOut[lab.Payment] = 10
 	}
-	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected after waiting, 10/s not ok otherwise, 280/s join the queue") {
+	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected after waiting, 10/s not ok otherwise, the queue grows 280/s") {
 		t.Errorf("with timeouts: %q", got)
 	}
 	s.Elapsed = 6 * time.Second
@@ -508,7 +508,7 @@ func TestWhyTheCap(t *testing.T) {
 	// where the queue reached it, in the past tense (newcomer 38 G8, 48 G-minor-8), else the brief form's,
 	// rejecting before 800ms, not past it (newcomer 27: beside "turned away after 726ms on
 	// average").
-	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: a margin, lest the knee be 24"; spare.short != want || !strings.Contains(says, "16/s rejected after waiting, 290/s join the queue, whose wait reached the 800ms deadline in 5–6s") {
+	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: a margin, lest the knee be 24"; spare.short != want || !strings.Contains(says, "16/s rejected after waiting, the queue grows 290/s, whose wait reached the 800ms deadline in 5–6s") {
 		t.Errorf("%q, brief %q, want the deadline in the sentence and the brief %q", says, spare.short, want)
 	}
 	steady := postmortemSnapshot(cfg)
@@ -805,11 +805,11 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 		// With wider figures, as a run writes them: "472.6/s ok, 27.6/s"
 		wider := strings.NewReplacer("471/s", "472.6/s", "29/s", "27.4/s").Replace(spare.terse)
 		if lines := wrapText("» "+wider, w, 0); len(lines) > headlineMost || !spare.terseHalf ||
-			!strings.HasSuffix(spare.terse, "; why 24, not 25: a margin, lest the knee be 24") || !strings.Contains(spare.terse, "29/s queue up; at ~26.1s the deadline will turn the excess away; p99") {
+			!strings.HasSuffix(spare.terse, "; why 24, not 25: a margin, lest the knee be 24") || !strings.Contains(spare.terse, "the queue grows 29/s; at ~26.1s the deadline will turn the excess away; p99") {
 			t.Errorf("terse at %d columns, %d lines: %q", w, len(lines), lines)
 		}
 	}
-	want := "the remaining 29/s join the queue, whose wait creeps toward the 800ms deadline; at ~26.1s (~337 waiting) the deadline will turn the excess away (rejected:deadline, none yet): the queue will stop growing, ok ~480/s, each within 800ms"
+	want := "the queue grows 29/s, whose wait creeps toward the 800ms deadline; at ~26.1s (~337 waiting) the deadline will turn the excess away (rejected:deadline, none yet): the queue will stop growing, ok ~480/s, each within 800ms"
 	if !strings.Contains(says, want) {
 		t.Errorf("got %q\nwant %q", says, want)
 	}
