@@ -790,11 +790,15 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 		}
 		// The hops' items in one line before the clause goes: at 120x40 stacked-timeouts'
 		// "3.5s = …" lost what its terms are, else the table's notes (newcomer 51 #1).
+		// Laid out only where the clause costs and hops show: a plan a frame otherwise (review 43).
 		one := c
 		one.oneWay = true
-		if op := one.plan(ps, h); costs(pl) && hopsShown(c.snap) && !costs(op) {
-			c, pl = one, op
-		} else if costs(pl) {
+		if costs(pl) && hopsShown(c.snap) {
+			if op := one.plan(ps, h); !costs(op) {
+				c, pl = one, op
+			}
+		}
+		if costs(pl) {
 			c, pl = none, without
 			if spare.short != "" {
 				brief := c

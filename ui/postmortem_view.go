@@ -19,7 +19,7 @@ func queueSummary(p lab.PoolStats) string {
 }
 
 // oldestNote is the queue line's note on the oldest request waiting, " · oldest waiting 5.1s
-// (a payment)", short " · oldest 5.1s"; "" with none waiting.
+// (one of the payments)", short " · oldest 5.1s"; "" with none waiting.
 func oldestNote(p lab.PoolStats, tr lab.TrafficConfig, short bool) string {
 	if said := p.OldestWaitingSaid(tr, short); said != "" {
 		return " · " + said
