@@ -133,30 +133,21 @@ type AdaptiveReading struct {
 func (r AdaptiveReading) Warming() bool { return r.Updates > 0 && r.Updates <= AdaptiveWarmup }
 
 // queued says Queued: none where the p90 is at or under its mean, as failsafe-go's ceiling
-// of a negative count ("-7 queued" once the load fell); "" where unread.
-func (r AdaptiveReading) queued() string {
+// of a negative count ("-7 queued" once the load fell); "" where unread. calls says it as
+// calls, for a line without the rule before it: "3 queued" beside the pool's own queue of
+// orders ("queue O 22 waiting") read as a contradiction (newcomer 49 W2).
+func (r AdaptiveReading) queued(calls bool) string {
 	switch {
 	case r.QueueUnread:
 		return ""
+	case r.Queued <= 0 && calls:
+		return "no calls queued"
 	case r.Queued <= 0:
 		return "none queued"
+	case calls:
+		return units(r.Queued, "call") + " queued"
 	}
 	return strconv.Itoa(r.Queued) + " queued"
-}
-
-// queuedAt is queued said as calls, for a line without the rule before it: "3 queued" beside
-// the pool's own queue of orders ("queue O 22 waiting") read as a contradiction (newcomer 49
-// W2).
-func (r AdaptiveReading) queuedAt() string {
-	switch {
-	case r.QueueUnread:
-		return ""
-	case r.Queued <= 0:
-		return "no calls queued"
-	case r.Queued == 1:
-		return "1 call queued"
-	}
-	return strconv.Itoa(r.Queued) + " calls queued"
 }
 
 // worked is the reading with Queued worked out from it at limit, whole after the rule,
@@ -201,14 +192,14 @@ func (r AdaptiveReading) worked(limit float64) (whole, brief, terse string) {
 			got, count = fmt.Sprintf("%.*f: ", shown, q), "none"
 		}
 		at := strconv.FormatFloat(limit, 'f', -1, 64)
-		return fmt.Sprintf("%s × (1 − %.*f/%.*fms) = %s", at, places, m, places, p, got+r.queued()),
+		return fmt.Sprintf("%s × (1 − %.*f/%.*fms) = %s", at, places, m, places, p, got+r.queued(false)),
 			// The mean named as the p90's, and both named tersely too: "mean 78.1ms" beside the
 			// calls' "~74ms each (measured)" read as two means of one latency, and 80
 			// columns' bare "78.1/83.8ms" as two unnamed figures (newcomer 51).
 			fmt.Sprintf("queued at the dependency ≈ limit %s × (1 − the %s's running mean %.*fms ÷ %s %.*fms) = %s", at, p90, places, m, p90, places, p, got+count),
 			fmt.Sprintf("calls queued ≈ %s × (1 − %s mean %.*f/%s %.*fms) = %s", at, p90, places, m, p90, places, p, got+count)
 	}
-	return plain + ": " + r.queued(), plain + ": " + r.queuedAt(), plain + ": " + r.queuedAt()
+	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
 
 // Rose says this update raised the limit.
@@ -417,9 +408,9 @@ func (s *Snapshot) AdaptiveRule() (long, short, terse string) {
 	if r.Warming() {
 		last = fmt.Sprintf("update %d of %d (warm-up)", r.Updates, AdaptiveWarmup)
 		brief = last
-		if q := r.queued(); q != "" {
+		if q := r.queued(false); q != "" {
 			last += ": " + q
-			brief += ": " + r.queuedAt()
+			brief += ": " + r.queued(true)
 		}
 		fewest = brief
 	}

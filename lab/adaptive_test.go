@@ -265,13 +265,13 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	if want := map[string]bool{"increase": r.Queued <= rise, "hold": r.Queued > rise && r.Queued <= fall, "decrease": r.Queued > fall}; r.Reason == "queue" && !want[r.Direction] {
 		t.Errorf("%d queued, at most %d rises, past %d falls: failsafe-go said %s", r.Queued, rise, fall, r.Direction)
 	}
-	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) calls queued at the dependency (Vegas), p90 the calls' latency, mean its running mean: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued() + ", limit 20→21"} {
+	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) calls queued at the dependency (Vegas), p90 the calls' latency, mean its running mean: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued(false) + ", limit 20→21"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
 	}
-	if !strings.HasPrefix(short, "update 1 of 10 (warm-up): "+r.queuedAt()+"; at most 2 it rises, past 6 it falls, else holds, so it ") ||
-		!strings.HasPrefix(terse, "update 1 of 10 (warm-up): "+r.queuedAt()+"; ≤2 rises, >6 falls, else holds: ") {
+	if !strings.HasPrefix(short, "update 1 of 10 (warm-up): "+r.queued(true)+"; at most 2 it rises, past 6 it falls, else holds, so it ") ||
+		!strings.HasPrefix(terse, "update 1 of 10 (warm-up): "+r.queued(true)+"; ≤2 rises, >6 falls, else holds: ") {
 		t.Errorf("brief: %q, terse: %q", short, terse)
 	}
 	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {

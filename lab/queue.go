@@ -151,7 +151,7 @@ func (s *Snapshot) QueueGrowthSaid(f Forecast, full time.Duration) string {
 // Every latency the table gives is of a request that ended: the queue's are in none of them,
 // and under LIFO the oldest are the ones that wait longest.
 func (p PoolStats) OldestWaitingSaid(t TrafficConfig, short bool) string {
-	if p.Queued == 0 || p.OldestWaiting <= 0 {
+	if !p.hasOldest() {
 		return ""
 	}
 	if short {
@@ -160,19 +160,22 @@ func (p PoolStats) OldestWaitingSaid(t TrafficConfig, short bool) string {
 	return "oldest waiting " + p.oldestAge(t)
 }
 
+// hasOldest says a request waits in the queue, whose age the snapshot read.
+func (p PoolStats) hasOldest() bool { return p.Queued > 0 && p.OldestWaiting > 0 }
+
 // oldestAge is the oldest waiting's age and class: "5.1s (one of the payments)".
 func (p PoolStats) oldestAge(t TrafficConfig) string {
 	return fmt.Sprintf("%s (%s)", FmtSecs(p.OldestWaiting), oneOfThe(t, p.OldestWaitingClass))
 }
 
 // NewestFirstSaid is a LIFO queue's lesson, said after the signups' wait p99: newest first
-// serves most at once, and the oldest pay for it: "; newest first: half waited 14ms or
-// less, while the oldest still waiting has waited 5.1s (one of the payments)". A wait p99 is
+// serves most at once, and the oldest pay for it: "; newest first: the newest waiting is
+// served next, while the oldest still waiting has waited 5.1s (one of the payments)". A wait p99 is
 // of those picked up alone, which the oldest are not (397ms on seed 110 at 8s, beside 13
 // signups queued). "" under another discipline, with none waiting, or no signup picked up.
 func (s *Snapshot) NewestFirstSaid() string {
 	w := s.Classes[Signup].QueueWait
-	if s.Config.Pool.Discipline != LIFO || w.Count == 0 || s.Pool.OldestWaitingSaid(s.Config.Traffic, true) == "" {
+	if s.Config.Pool.Discipline != LIFO || w.Count == 0 || !s.Pool.hasOldest() {
 		return ""
 	}
 	// No median beside it: since the start it holds the signups served before the pool
