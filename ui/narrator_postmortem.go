@@ -203,19 +203,24 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					otherwise = fmt.Sprintf(", %s not ok otherwise", fmtPerSec(other))
 				}
 				q := rs.Queueing(p)
-				msg = head + ", " + rejected + " rejected" + otherwise
-				terse = msg
+				// Grows as printed: "the remaining 0/s join the queue" (a larger pool, a lower
+				// rate) said a queue growing that holds (s53 #2).
+				grows := fmtPerSec(q) != fmtPerSec(0) && q > 0
+				// "after waiting" where the queue is said: bare, beside "the remaining … join
+				// the queue", the rejected read as never queued; they are turned away after
+				// their wait (newcomer 51 W3). What is left is the queue's growth, every
+				// arrival having joined it ("2.8/s join the queue" said the rest did not,
+				// review 43).
+				after := ""
+				if grows {
+					after = " after waiting"
+				}
+				msg = head + ", " + rejected + " rejected" + after + otherwise
+				terse = head + ", " + rejected + " rejected" + otherwise
 				if rejected == fmtPerSec(0) { // none yet: ok and the queue add up without it
 					terse = head + otherwise
 				}
-				// Grows as printed: "the remaining 0/s join the queue" (a larger pool, a lower
-				// rate) said a queue growing that holds (s53 #2).
-				if fmtPerSec(q) != fmtPerSec(0) && q > 0 {
-					// "after waiting": bare, beside "the remaining … join the queue", the
-					// rejected read as never queued; they are turned away after their wait
-					// (newcomer 51 W3). What is left is the queue's growth, every arrival
-					// having joined it ("2.8/s join the queue" said the rest did not, review 43).
-					msg = head + ", " + rejected + " rejected after waiting" + otherwise
+				if grows {
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
 					if reached := s.DeadlineReached(); reached != "" {
