@@ -537,3 +537,18 @@ func StackedTimeouts() Config {
 		On: []RetryCondition{RetryOnTimeout, RetryOn5xx, RetryOnRefused}}
 	return c
 }
+
+// MultiplySaid is how the layers of side's chain multiply a payment's calls at the last hop,
+// the tour's lesson: "Retries multiply: A's 3 layers make 3 × 3 × 3 = 27 calls"; settings
+// changed in the chapter can stop side's tries failing, and then it says none (or one)
+// multiplies ("A's 0 layers make  = 1" said nothing, review 41b).
+func (f RetryForecast) MultiplySaid(side string) string {
+	switch names := f.Multiplying(); len(names) {
+	case 0:
+		return "Retries multiply only where tries fail, and with " + side + "'s settings now none does: 1 call"
+	case 1:
+		return fmt.Sprintf("Retries multiply only where tries fail, and with %s's settings now only %s's do: %s calls", side, names[0], FmtWorkers(f.Deepest))
+	default:
+		return fmt.Sprintf("Retries multiply: %s's %d layers make %s = %s calls", side, len(names), f.LayerProduct(), FmtWorkers(f.Deepest))
+	}
+}

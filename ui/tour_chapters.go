@@ -301,19 +301,10 @@ var tourChapters = []chapter{
 		marks:  []pointer{{class: lab.Payment, row: "deepest calls/payment"}, {class: lab.Payment, row: lab.AfterAnswerWord}},
 		lesson: func(a tourAt) string {
 			ra, rb := a.forecast(0).Retry, a.forecast(1).Retry
-			// Settings changed in the chapter can stop A's tries failing: then no layer
-			// multiplies, and "A's 0 layers make  = 1" said nothing (review 41b).
-			multiply := fmt.Sprintf("Retries multiply: A's %d layers make %s = %s calls", len(ra.Multiplying()), ra.LayerProduct(), fmtWorkers(ra.Deepest))
-			switch names := ra.Multiplying(); len(names) {
-			case 0:
-				multiply = "Retries multiply only where tries fail, and with A's settings now none does: 1 call"
-			case 1:
-				multiply = fmt.Sprintf("Retries multiply only where tries fail, and with A's settings now only %s's do: %s calls", names[0], fmtWorkers(ra.Deepest))
-			}
 			return fmt.Sprintf("%s at the last hop per payment (the latest payments "+
 				"have not made all theirs yet): %s measured; B retries at the edge alone, so at most %s: %s measured. Work for users "+
 				"already answered (A's edge gives up before their %s deadline), which B's propagated deadline stops: %s in A, %s in B.",
-				multiply, a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
+				ra.MultiplySaid("A"), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
 				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
 		},
 		look: "Each side's chain of hops, with each hop's requests in flight and its work after the user was answered. The " +
