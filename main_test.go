@@ -579,8 +579,15 @@ func compare8s(t *testing.T, a, b string) (*bytes.Buffer, comparison) {
 		t.Skip("8-second runs")
 	}
 	t.Parallel()
+	return compareFor(t, a, b, "8s")
+}
+
+// compareFor is compare of presets a and b for duration d, as JSON, checked to be a
+// comparison of every class.
+func compareFor(t *testing.T, a, b, d string) (*bytes.Buffer, comparison) {
+	t.Helper()
 	var out bytes.Buffer
-	if err := run([]string{"compare", a, b, "--duration", "8s", "--format", "json"}, &out); err != nil {
+	if err := run([]string{"compare", a, b, "--duration", d, "--format", "json"}, &out); err != nil {
 		t.Fatal(err)
 	}
 	var cmp comparison
@@ -592,6 +599,19 @@ func compare8s(t *testing.T, a, b string) (*bytes.Buffer, comparison) {
 
 func TestCompareSameTrafficBothBalance(t *testing.T) {
 	out, cmp := compare8s(t, "shared-pool", "semaphore-bulkhead")
+	a, b := compareRuns(t, cmp)
+	// Signups starve in A only while the pool is full, and a machine the lab calls too busy
+	// sends late what fell due then, after a worker frees: fewer starve than the schedule
+	// holds (beside the race-detected ui suite, 7 and 8 of the 11 an idle machine starves,
+	// lag p99 ~90 ms), too few for an exact test in 8 s. There the same claim is judged on
+	// 16 s of the same traffic, whose starvation (~2× the full time) no lag of that size hides.
+	if busy := tooBusy(a.Generator.LagP99Ms) || tooBusy(b.Generator.LagP99Ms); busy &&
+		!(cmp.Differences["signup"].Significant["ok"] && cmp.Differences["signup"].Significant["rejected:pool"]) {
+		t.Logf("signups at 8 s not beyond chance on a machine the lab calls too busy (lag p99 A %.0f ms, B %.0f ms; A starved %d): judged on 16 s",
+			a.Generator.LagP99Ms, b.Generator.LagP99Ms, a.Classes["signup"].Rejected["pool"])
+		out, cmp = compareFor(t, "shared-pool", "semaphore-bulkhead", "16s")
+		a, b = compareRuns(t, cmp)
+	}
 	// Issue 22's acceptance: what the bulkhead changes is a result; a health p99 from a
 	// dozen checks is not.
 	for _, want := range []struct {
@@ -606,13 +626,6 @@ func TestCompareSameTrafficBothBalance(t *testing.T) {
 		if !ok || got != want.significant {
 			t.Errorf("%s %s: significant %v (row there: %v), want %v\n%s", want.class, want.counter, got, ok, want.significant, out.String())
 		}
-	}
-	var a, b report
-	for i, r := range []*report{&a, &b} {
-		if err := json.Unmarshal(cmp.Runs[i], r); err != nil {
-			t.Fatal(err)
-		}
-		checkBalance(t, *r)
 	}
 	for name, ca := range a.Classes {
 		if cb := b.Classes[name]; ca.Arrived != cb.Arrived {
@@ -631,6 +644,18 @@ func TestCompareSameTrafficBothBalance(t *testing.T) {
 	if d := cmp.Differences["signup"].OK; d != b.Classes["signup"].OK-a.Classes["signup"].OK {
 		t.Errorf("signup ok difference %d does not match the runs", d)
 	}
+}
+
+// compareRuns are a comparison's two runs, A and B, each checked to balance.
+func compareRuns(t *testing.T, cmp comparison) (a, b report) {
+	t.Helper()
+	for i, r := range []*report{&a, &b} {
+		if err := json.Unmarshal(cmp.Runs[i], r); err != nil {
+			t.Fatal(err)
+		}
+		checkBalance(t, *r)
+	}
+	return a, b
 }
 
 // The same preset on both sides, on the same traffic: whatever the two runs differ by is
