@@ -473,8 +473,8 @@ var coreSummary = slices.Concat(
 	at(20, Report.forecastLine),
 	at(30, Report.kneeLine),
 	at(40, func(r Report) []string {
-		return []string{fmt.Sprintf("pool: %d workers%s, queue %v; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
-			r.Pool.Workers, r.Pool.autoscaled(), r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS)}
+		return []string{fmt.Sprintf("pool: %d workers%s, queue %v; peak busy %d, peak queued %d%s, full for %.1fs of %.1fs",
+			r.Pool.Workers, r.Pool.autoscaled(), r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.oldestAtEnd(), r.Pool.FullS, r.DurationS)}
 	}),
 	at(50, func(r Report) []string {
 		return []string{fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee())}
@@ -574,6 +574,15 @@ func (p PoolReport) autoscaled() string {
 		return ""
 	}
 	return fmt.Sprintf(" at the end (autoscaling up to %d, peak %d)", p.Autoscale, p.PeakWorkers)
+}
+
+// oldestAtEnd is how long the oldest request still queued at the end had waited, for the
+// pool's summary line: no latency of the table is of a request still waiting. "" with none.
+func (p PoolReport) oldestAtEnd() string {
+	if p.OldestWaitingMs <= 0 {
+		return ""
+	}
+	return ", oldest still waiting at the end " + FmtSecs(time.Duration(p.OldestWaitingMs*float64(time.Millisecond)))
 }
 
 // knee says how slow the dependency answered past its knee, for its summary line.

@@ -54,6 +54,14 @@ func TestOldestWaitingSaid(t *testing.T) {
 	if !strings.Contains(string(js), `"oldest_waiting_ms":5480`) {
 		t.Errorf("no pool.oldest_waiting_ms of 5480: %s", js)
 	}
+	// The text report's pool line says it too: its table's latencies are of ended requests.
+	var text strings.Builder
+	if err := NewReport(s).Write(&text, FormatTable); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "peak queued 0, oldest still waiting at the end 5.5s,") {
+		t.Errorf("the pool line does not say the oldest still waiting:\n%s", text.String())
+	}
 	s.Config.Traffic.Payment.Label = "orders"
 	if got, want := s.Pool.OldestWaitingSaid(s.Config.Traffic, false), "oldest waiting 5.5s (one of the orders)"; got != want {
 		t.Errorf("labelled orders: %q, want %q", got, want)
