@@ -1386,4 +1386,25 @@ func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 	if want := "(13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance)"; !strings.Contains(flat, want) {
 		t.Errorf("no %q in\n%s", want, text)
 	}
+	// Out again after the all-out, the sum would wrap the headline a line longer: left out.
+	s = dominoTwenty()
+	fs = s.Fleet
+	again := lab.Pull{Replica: 2, At: s.Elapsed}
+	fs.Pulls = append(fs.Pulls, again)
+	fs.Replicas[1].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[0], again}}
+	fs.InRotation = 2
+	s.Elapsed += time.Second
+	text = ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, false, false))
+	headline := 0
+	for _, l := range strings.Split(text, "\n") {
+		if headline > 0 && strings.HasPrefix(l, "timeout ") {
+			break
+		}
+		if headline > 0 || strings.HasPrefix(l, "» ") {
+			headline++
+		}
+	}
+	if flat := strings.Join(strings.Fields(text), " "); strings.Contains(flat, "2.0s × 20 / 3.0s") || headline != 6 || !strings.Contains(text, "held (of") {
+		t.Errorf("out again: the sum said, or the headline not 6 lines (%d), or no charts:\n%s", headline, text)
+	}
 }

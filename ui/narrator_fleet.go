@@ -221,8 +221,9 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		lesson := fmt.Sprintf("; with %d in rotation, %d is the lesson's cap, not the best: ", max(k, 1), bh.Size)
 		// Brief, with how many too, as the price just said them (n41 G11: "17, would reject
 		// ~35%" after the price with 4 and with 3 asked which), in rotation, against this
-		// cap's share (n52: "~35% … with 3" after "keep 3 workers" read as a riddle); under a compare's trade,
-		// where it fits one line at 80 columns, the remedy alone: its half says how many.
+		// cap's share (n52: "~35% … with 3" after "keep 3 workers" read as a riddle); under
+		// a compare's trade, where it fits one line at 80 columns, the remedy alone: its
+		// half says how many.
 		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), fmt.Sprintf("%s with %d in rotation, where %d rejects ~%.0f%%", w.short, max(k, 1), bh.Size, 100*f.Payment.RejectedShare()), w.key
 		spare.summary = w.remedy()
 	}
