@@ -203,6 +203,22 @@ func (f *FleetStats) InRotationNow(i int) bool {
 	return !f.Replicas[i].Health.Pulled && !(f.Drain.Out() && f.Drain.Replica == i+1)
 }
 
+// ChecksNow is what a check sent now meets at each replica, in order (CheckAhead), for the
+// fleet whose config is cfg; ok false where there is nothing to say: a replica out of
+// rotation, or failing its checks already (its row says how many in a row), or with nothing
+// queued, a queue not served in arrival order (none is ahead by right), or no forecast of
+// how long a payment holds its worker.
+func (f *FleetStats) ChecksNow(cfg Config) (checks []CheckAhead, ok []bool) {
+	w := cfg.ReplicaForecast(f.InRotation).CheckWait(cfg.Health.Timeout.D())
+	checks, ok = make([]CheckAhead, len(f.Replicas)), make([]bool, len(f.Replicas))
+	for i := range f.Replicas {
+		p := f.Replicas[i].Pool
+		checks[i] = CheckAhead{Ahead: p.QueuedBy[Payment], Wait: w, label: cfg.Traffic.Label(Payment)}
+		ok[i] = f.InRotationNow(i) && f.Replicas[i].Health.FailStreak == 0 && p.Queued > 0 && p.Discipline == FIFO && w.Hold > 0
+	}
+	return checks, ok
+}
+
 // WorkersOutOfRotation is the workers of the replicas out of rotation now (pulled, or
 // drained), which the fleet's pool size counts though no request reaches them; 0 for one
 // instance (f nil).

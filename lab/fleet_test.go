@@ -393,3 +393,64 @@ func TestPullWords(t *testing.T) {
 		}
 	}
 }
+
+// fleet-domino at 12s: r2 and r3 in rotation with 62 and 82 queued, r4 pulled, r1 drained.
+// A check sent now to r2 waits behind its 16 payments alone (the signups and checks ahead
+// take a worker for milliseconds): 17 of 20 workers must free within 2s, 13.3 do on average,
+// so it is next out; 11 ahead is r4's 1-in-5; 5 ahead passes. Out of rotation, failing
+// already, with no queue, or served out of arrival order, nothing is said (newcomer 52).
+func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate, c.Pool.Queue = 24, 100
+	c.Health.Timeout = Duration(2 * time.Second)
+	c.Fleet = FleetConfig{Replicas: 4, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond)}
+	queued := func(payments, signups, checks int) Snapshot {
+		var s Snapshot
+		s.Pool.Discipline, s.Pool.Size, s.Pool.Busy = FIFO, 20, 20
+		s.Pool.QueuedBy[Payment], s.Pool.QueuedBy[Signup], s.Pool.QueuedBy[Health] = payments, signups, checks
+		s.Pool.Queued = payments + signups + checks
+		return s
+	}
+	pulled := queued(3, 0, 20)
+	pulled.Health.Pulled = true
+	f := FleetStats{InRotation: 2, Drain: &Drain{Replica: 1, At: 5 * time.Second},
+		Replicas: []Snapshot{queued(4, 0, 0), queued(16, 36, 10), queued(15, 54, 13), pulled}}
+	checks, said := f.ChecksNow(c)
+	if !slices.Equal(said, []bool{false, true, true, false}) {
+		t.Fatalf("said %v, want r2 and r3 alone: r1 drained, r4 pulled", said)
+	}
+	if w := checks[1].Wait; w.Behind() < 13.3 || w.Behind() > 13.4 {
+		t.Fatalf("%v workers free in 2s on average, want 2s × 20 / 3s = 13.3", w.Behind())
+	}
+	for _, tc := range []struct {
+		ahead int
+		words []string
+	}{
+		{16, []string{"a check now has 16 payments ahead: next out", "16 payments ahead: next", "16 ahead: next"}},
+		{11, []string{"a check now has 11 payments ahead: 1-in-5 not ok", "11 payments ahead: 1-in-5 not ok", "11 ahead: 1-in-5 not ok"}},
+		{5, []string{"a check now has 5 payments ahead: ok", "5 payments ahead: ok", "5 ahead: ok"}},
+		{1, []string{"a check now has 1 payment ahead: ok", "1 payment ahead: ok", "1 ahead: ok"}},
+	} {
+		ch := checks[1]
+		ch.Ahead = tc.ahead
+		if got := ch.Words(); !slices.Equal(got, tc.words) {
+			t.Errorf("%d ahead: %q, want %q", tc.ahead, got, tc.words)
+		}
+	}
+	// r4's pull, said by the story as "fewer than 12: 1-in-5 chance", is the same odds.
+	ch := checks[1]
+	ch.Ahead = 11
+	if got, want := ch.NotOK(), ch.Wait.ShortOdds(12); math.Abs(got-want) > 1e-12 {
+		t.Errorf("11 ahead: not ok %v, the story's odds %v", got, want)
+	}
+	f.Replicas[1].Pool.Discipline = LIFO
+	f.Replicas[2].Pool = PoolStats{Discipline: FIFO, Size: 20, Busy: 20}
+	if _, said := f.ChecksNow(c); slices.Contains(said, true) {
+		t.Errorf("said %v: LIFO has none ahead by right, and an empty queue nothing to say", said)
+	}
+	f.Replicas[1].Pool.Discipline = FIFO
+	f.Replicas[1].Health.FailStreak = 1
+	if _, said := f.ChecksNow(c); said[1] {
+		t.Errorf("r2 said with 1 check not ok already: its row says that")
+	}
+}

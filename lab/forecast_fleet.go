@@ -83,10 +83,57 @@ func (w CheckWait) FewerThan(need int) string {
 	if odds <= 0 {
 		return ""
 	}
+	return fmt.Sprintf("fewer than %d: %s chance", need, chance(odds))
+}
+
+// chance writes odds as FewerThan does: "1-in-5", or where 1/odds rounds to 2 or less, a
+// share, "44%".
+func chance(odds float64) string {
 	if in := math.Round(1 / odds); in > 2 {
-		return fmt.Sprintf("fewer than %d: 1-in-%.0f chance", need, in)
+		return fmt.Sprintf("1-in-%.0f", in)
 	}
-	return fmt.Sprintf("fewer than %d: %.0f%% chance", need, 100*odds)
+	return fmt.Sprintf("%.0f%%", 100*odds)
+}
+
+// CheckAhead is what a health check sent to a replica in rotation now meets: the payments
+// queued ahead of it, the only ones that hold a worker for long (a signup or a check ahead
+// takes one for milliseconds), and Wait, the model of how many workers free within its
+// timeout. The rows say it beside "in rotation" (newcomer 52: r2 and r3 with 62 and 82
+// queued stayed in rotation beside r4 pulled with 11 ahead, and nothing said why, nor
+// whether they were next).
+type CheckAhead struct {
+	Ahead int // payments queued ahead of a check sent now
+	Wait  CheckWait
+	label string // the payments' label, as the preset names them
+}
+
+// NotOK is the chance that a check sent now is not ok: fewer than Ahead + 1 of the workers
+// free within its timeout (the model of ShortOdds, whatever the average).
+func (c CheckAhead) NotOK() float64 {
+	w := c.Wait
+	return binomLower(int64(c.Ahead), int64(w.Workers), w.Timeout.Seconds()/w.Hold.Seconds())
+}
+
+// Words says it, longest first, for a row to take the first that fits: whole, "a check now
+// has 16 payments ahead: next out" (not ok more often than not: two in a row pull it), "…:
+// 1-in-3 not ok", or "…: ok" where it is not ok less than 1 time in 20; brief, "16 payments
+// ahead: next"; briefest, "16 ahead: next". A check now, not the checks decided so far:
+// those were sent up to a timeout ago, behind the queue as it was then.
+func (c CheckAhead) Words() []string {
+	verdict, brief := "ok", "ok"
+	switch odds := c.NotOK(); {
+	case odds >= 0.5:
+		verdict, brief = "next out", "next"
+	case odds >= 0.05:
+		verdict = chance(odds) + " not ok"
+		brief = verdict
+	}
+	what := Plural(c.label)
+	if c.Ahead == 1 {
+		what = c.label
+	}
+	return []string{fmt.Sprintf("a check now has %d %s ahead: %s", c.Ahead, what, verdict),
+		fmt.Sprintf("%d %s ahead: %s", c.Ahead, what, brief), fmt.Sprintf("%d ahead: %s", c.Ahead, brief)}
 }
 
 // Sum writes Behind as the sum that gives it, from its own terms: "2.0s × 20 workers / 3.0s"

@@ -150,9 +150,13 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 		countW = max(countW, ansiWidth(fmtCount(s.Fleet.Replicas[i].TurnedAway(lab.RejectPool))))
 	}
 	const gap = 4
+	checks, said := s.Fleet.ChecksNow(s.Config)
 	rows := func(squeeze int) (cells []string, widest int, per float64, cols int) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
 			c := replicaRow(t, s.Fleet, n, last, drainedAt, squeeze, countW)
+			if (squeeze == withWhy || squeeze == wholeBarWhy) && said[n-1] {
+				c = withCheck(t, c, checks[n-1], squeeze == withWhy, w)
+			}
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
 			if size, at := max(len(r.Pool.Workers), r.Pool.Size), replicaBarCells(squeeze); size > at {
@@ -210,6 +214,23 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 		return quiet
 	}
 	return out
+}
+
+// withCheck is a row in rotation with what a check sent to it now meets, in the longest
+// words that fit in w (only brief ones where whole is false), else the row alone: "in
+// rotation; a check now has 16 payments ahead: next out" says why a queue of 62 still passes
+// its checks, and whether it is next (newcomer 52).
+func withCheck(t *theme, row string, c lab.CheckAhead, whole bool, w int) string {
+	for i, words := range c.Words() {
+		sep := ", "
+		if i == 0 {
+			sep = "; "
+		}
+		if with := row + t.dim.Render(sep+words); (whole || i > 0) && ansiWidth(with) <= w {
+			return with
+		}
+	}
+	return row
 }
 
 // withNote puts note beside the first of rows it fits after in w, and says if it did.

@@ -445,8 +445,10 @@ func TestNarrateFleet(t *testing.T) {
 	// rests on (newcomer 50: 17 beside one pool's 18, and nothing said why).
 	var spare spareClause
 	narrateFleet(s.Config, s, &spare)
-	if want := fmt.Sprintf(": %d (the signups and health checks keep %d workers), would reject ~%.0f%% of payments with 3",
-		three.Widest, three.OthersNeed, 100*three.WidestLoss); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+" (press ])") {
+	// Of whom, with how many of what, against the cap's own share (n52: "~35% … with 3" after
+	// "keep 3 workers" read as a riddle).
+	if want := fmt.Sprintf(": %d (the signups and health checks keep %d workers), would reject ~%.0f%% of payments with 3 in rotation, where 5 rejects ~%.0f%%",
+		three.Widest, three.OthersNeed, 100*three.WidestLoss, 100*three.RejectedShare()); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+" (press ])") {
 		t.Errorf("one drained, the brief cap without its rotation: short %q, terse %q", spare.short, spare.terse)
 	}
 	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not ok
@@ -641,9 +643,10 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// did (13.3 on average, under 12 for 1 check in 5)" took a minute to decode), and
 		// at 80x24 not at the cost of the charts. The odds said as a chance: "in 1 check of
 		// 5" read as well as 1 of r2's 5 checks (newcomer 47 #8). What the table's rej:balancer counts, said
-		// of the stretch: at 80x24 no note under the table says it (n46 #1).
+		// of the stretch: at 80x24 no note under the table says it (n46 #1). The average with
+		// its sum where it costs the headline no line (newcomer 52).
 		text := ansi.Strip(out)
-		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "all out 9.030s–9.4s (rejected:balancer); why r2 was pulled: its check had 11 payments ahead: it needed 12 of 20 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a replica") || !strings.Contains(text, "held (of") {
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "all out 9.030s–9.4s (rejected:balancer); why r2 was pulled: its check had 11 payments ahead: it needed 12 of 20 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a replica") || !strings.Contains(text, "held (of") {
 			t.Errorf("%dx%d: the domino cut, or its charts:\n%s", size[0], size[1], text)
 		}
 	}
@@ -1333,5 +1336,75 @@ func TestDominoKeepsItsChartsWhenTooBusy(t *testing.T) {
 	out = ansi.Strip(Frame([]lab.Snapshot{*domino}, 80, 40, true, false))
 	if !strings.Contains(out, "⚠ this machine is too busy") || !hinted(out) {
 		t.Errorf("too busy at 80x40:\n%s", out)
+	}
+}
+
+// fleet-domino at 12s: r3 and r4 in rotation with 62 and 82 queued say what a check sent
+// now meets there, the payments ahead of it, and whether that makes them next out, whole at
+// 120 columns, brief at 80, and nothing where no form fits (newcomer 52: nothing said why
+// they still passed their checks beside r2 pulled with 11 ahead, nor whether they were next).
+func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
+	th := newTheme(false, true)
+	s := drainFirst(fleetSnapshot(4, 2))
+	for i, q := range map[int][2]int{2: {62, 16}, 3: {82, 11}} {
+		r := &s.Fleet.Replicas[i]
+		r.Health = lab.HealthStats{}
+		r.Pool.Discipline, r.Pool.QueueCap, r.Pool.Queued = lab.FIFO, 100, q[0]
+		r.Pool.QueuedBy = [3]int{}
+		r.Pool.QueuedBy[lab.Payment] = q[1]
+	}
+	for w, want := range map[int][]string{
+		120: {"+ 62 queued  rej:pool   42  in rotation; a check now has 16 payments ahead: next out",
+			"+ 82 queued  rej:pool   42  in rotation; a check now has 11 payments ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes what it holds)"},
+		// Where the brief words do not fit, fewer: "11 payments ahead: 1-in-5 not ok" was 88 wide.
+		80: {"+ 62 queued  in rotation, 16 payments ahead: next", "+ 82 queued  in rotation, 11 ahead: 1-in-5 not ok", "PULLED 8.0s (gets only checks)"},
+	} {
+		rows := ansi.Strip(strings.Join(replicaRows(th, s, w), "\n"))
+		for _, want := range want {
+			if !strings.Contains(rows, want) {
+				t.Errorf("at %d columns, no %q:\n%s", w, want, rows)
+			}
+		}
+	}
+	for _, w := range []int{120, 80, 60} {
+		for _, r := range replicaRows(th, s, w) {
+			if ansiWidth(r) > w {
+				t.Errorf("at %d columns, a row %d wide: %q", w, ansiWidth(r), ansi.Strip(r))
+			}
+		}
+	}
+}
+
+// At 80x24 the first pull's average keeps its sum where that costs the headline no line
+// (newcomer 52: "2.0s × 20 / 3.0s" was said at 120x40 alone).
+func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 2))
+	fs := s.Fleet
+	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 11, 11
+	text := ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, false, false))
+	flat := strings.Join(strings.Fields(text), " ")
+	if want := "(13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance)"; !strings.Contains(flat, want) {
+		t.Errorf("no %q in\n%s", want, text)
+	}
+	// Out again after the all-out, the sum would wrap the headline a line longer: left out.
+	s = dominoTwenty()
+	fs = s.Fleet
+	again := lab.Pull{Replica: 2, At: s.Elapsed}
+	fs.Pulls = append(fs.Pulls, again)
+	fs.Replicas[1].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[0], again}}
+	fs.InRotation = 2
+	s.Elapsed += time.Second
+	text = ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, false, false))
+	headline := 0
+	for _, l := range strings.Split(text, "\n") {
+		if headline > 0 && strings.HasPrefix(l, "timeout ") {
+			break
+		}
+		if headline > 0 || strings.HasPrefix(l, "» ") {
+			headline++
+		}
+	}
+	if flat := strings.Join(strings.Fields(text), " "); strings.Contains(flat, "2.0s × 20 / 3.0s") || headline != 6 || !strings.Contains(text, "held (of") {
+		t.Errorf("out again: the sum said, or the headline not 6 lines (%d), or no charts:\n%s", headline, text)
 	}
 }

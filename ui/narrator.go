@@ -53,6 +53,9 @@ type spareClause struct {
 	// terseBare is terse without the clause, where the screen leaves it out to keep its
 	// charts (charts: the fleet's queues worked off at 80x24); "" terse.
 	terseBare string
+	// widen is a part of terse ([0]) and the same said fuller ([1]), taken where the whole
+	// wraps to no more lines: the domino's average with its sum at 80x24 (newcomer 52).
+	widen [2]string
 }
 
 // press says the clause's key as the line says it: " (press ])", and on a compare's other

@@ -25,6 +25,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	// lines at 120x40, too long to read in seconds on a projected screen).
 	var brief spareClause
 	terse, _ := fleetSentence(cfg, s, &brief, true)
+	spare.widen = brief.widen
 	// What was answered while all were out (n42 G9), a clause said where it costs no chart row:
 	// inside the domino it made fleet-domino's headline 7 lines at 80x24 at 20s, and its
 	// charts gave way (s51). Where a bulkhead's clause holds the place, in the sentence.
@@ -52,7 +53,10 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		return "", false
 	}
 	n, k := len(fs.Replicas), fs.InRotation
-	story := dominoStory(cfg, fs, brief)
+	story, widen := dominoStory(cfg, fs, brief)
+	if brief {
+		spare.widen = widen
+	}
 	workers := cfg.Pool.Workers
 	// "take 6.3/s payments each (6.3/s × 3.0s = 19 workers of 20)": Little's law for one replica.
 	take := func(f lab.Forecast, k int) string {
@@ -216,9 +220,11 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		// stream, not of the whole fleet's (n37 #29).
 		lesson := fmt.Sprintf("; with %d in rotation, %d is the lesson's cap, not the best: ", max(k, 1), bh.Size)
 		// Brief, with how many too, as the price just said them (n41 G11: "17, would reject
-		// ~35%" after the price with 4 and with 3 asked which); under a compare's trade,
-		// where it fits one line at 80 columns, the remedy alone: its half says how many.
-		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), fmt.Sprintf("%s with %d", w.short, max(k, 1)), w.key
+		// ~35%" after the price with 4 and with 3 asked which), in rotation, against this
+		// cap's share (n52: "~35% … with 3" after "keep 3 workers" read as a riddle); under
+		// a compare's trade, where it fits one line at 80 columns, the remedy alone: its
+		// half says how many.
+		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), fmt.Sprintf("%s with %d in rotation, where %d rejects ~%.0f%%", w.short, max(k, 1), bh.Size, 100*f.Payment.RejectedShare()), w.key
 		spare.summary = w.remedy()
 	}
 	return msg, true
@@ -284,10 +290,10 @@ func replicaName(i int, brief bool) string {
 // (checkFailed); the later pulls say theirs in brief.
 // Brief, the steps and their numbers without the glosses: a full queue's check said in a
 // word, the first pull's cause in one clause.
-func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
+func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, widen [2]string) {
 	turns := fs.Domino(cfg)
 	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
-		return ""
+		return "", widen
 	}
 	var b strings.Builder
 	why := ""
@@ -332,7 +338,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 				w += gloss
 			}
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
-			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, brief)
+			why, widen = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, brief)
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			w = fmt.Sprintf("r%d%s%s (%d ahead, %d workers freed)", t.Replica, atWord, at[i], t.Ahead, t.Freed)
 		}
@@ -356,7 +362,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 			unit = ""
 		}
 	}
-	story := cfg.DominoLead(brief) + b.String()
+	story = cfg.DominoLead(brief) + b.String()
 	from, until := fs.FirstAllOut()
 	switch {
 	case until > 0:
@@ -390,7 +396,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 	if latest, when, _ := latestTurn(fs, brief); when > told && when != until && !brief {
 		story += "; " + latest
 	}
-	return story
+	return story, widen
 }
 
 // checkFailed is why turn t's replica was pulled, its check having waited behind payments
@@ -404,20 +410,22 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 // did (13.3 on average; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a
 // replica". No longer: it keeps fleet-domino's headline to the lines its charts leave at
 // 80x24 (n46 #2: at 15s and 25s they gave way).
-func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) string {
+func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) (why string, widen [2]string) {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
 	need := t.Ahead + 1 // the payments ahead and the check itself
 	average := ""
 	if brief {
 		if wait.Behind() > 0 {
 			average = fmt.Sprintf(" (%s on average", fmtWorkers(wait.Behind()))
+			// Its sum where the screen has room for it (newcomer 52: 80x24 dropped it).
+			widen = [2]string{average, average + ": " + wait.Sum("")}
 			if fewer := wait.FewerThan(need); fewer != "" {
 				average += "; " + fewer
 			}
 			average += ")"
 		}
 		return fmt.Sprintf("; why r%d was pulled: its check had %d payments ahead: it needed %d of %d workers to free in its %s timeout; %s%s; %s",
-			t.Replica, t.Ahead, need, cfg.Pool.Workers, timeout, t.FreedWords(need), average, cfg.Fleet.PullRule())
+			t.Replica, t.Ahead, need, cfg.Pool.Workers, timeout, t.FreedWords(need), average, cfg.Fleet.PullRule()), widen
 	}
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
@@ -431,7 +439,7 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 	}
 	return fmt.Sprintf("; why r%d was pulled: %s, and %s queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
 		"%s%s, so it waited past %s and timed out",
-		t.Replica, cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, need, timeout, t.FreedWords(need), average, timeout)
+		t.Replica, cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, need, timeout, t.FreedWords(need), average, timeout), widen
 }
 
 // refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned

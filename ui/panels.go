@@ -263,6 +263,11 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	switch {
 	case spare.terse != "" && (!c.compared() || spare.terseHalf) && len(out) > headlineMost && len(terse) < len(out):
 		out = terse
+		if w := spare.widen; w[0] != "" {
+			if wide := wrapText("» "+strings.Replace(brief, w[0], w[1], 1), c.w, 0); len(wide) <= len(out) {
+				out = wide
+			}
+		}
 	case spare.terseHalf && left && len(terse) <= len(out):
 		out = terse // the clause's point in no more lines than the sentence without it
 	}
