@@ -9,19 +9,24 @@ import (
 	"poollab/knee"
 )
 
-// PostmortemSource names the incident the postmortem presets replay: unnamed, "postmortem"
-// read as a published one the screen did not name (newcomer 34 #28). Said by what it was,
-// not by where to read it: "(see the README)" sent a projected screen's audience where it
-// cannot go (newcomer 40 #1); nor by its source's number, "seed 000", beside the arrivals'
-// seed on the same screen (newcomer 38 G2). The source names no company, so the screen
-// names none either, and no riddle of one: "an unnamed company's" was asked "which?"
-// (newcomer 48 G-minor-7); the README cites the source. Its figures are the source's, not
-// the lab's, with one of its facts to anchor on, said as its own: "(lunch-peak order API, p95
-// 90ms → 1.1s)" read as the lab's p95 on a screen that shows p50 and p99 (newcomer 50).
-const PostmortemSource = PostmortemBrief + " (the postmortem's p95 90ms → 1.1s)"
+// PostmortemBrief names the incident the postmortem presets replay as its source does, by
+// its title (the README cites it): "a published Go postmortem" left it unnamed (newcomer 52
+// G-MAJOR). The source names no company, so the screen names none either, and no riddle of
+// one: "an unnamed company's" was asked "which?" (newcomer 48 G-minor-7); nor by its number,
+// "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
+const PostmortemBrief = `"A Go postmortem that calmed lunch-peak latency"`
 
-// PostmortemBrief is PostmortemSource without its figures, for a screen short of room.
-const PostmortemBrief = "a published Go postmortem"
+// PostmortemSource is PostmortemBrief with the source's figures, said as its own, beside the
+// lab's of the same percentile: the source reported p95 and the table shows p99, so its "p95
+// 90ms → 1.1s" beside the lab's p99 compared two percentiles (newcomer 50, newcomer 52
+// G-MAJOR). The lab's are of the orders ended so far, as the table's are.
+func (s *Snapshot) PostmortemSource() string {
+	said := PostmortemBrief + " (its p95 90ms → 1.1s"
+	if l := s.Classes[Payment].Latency; l.Count > 0 {
+		said += fmt.Sprintf("; the lab's p95 %s, p99 %s", FmtLatency(l.P95), FmtLatency(l.P99))
+	}
+	return said + ")"
+}
 
 // KneeForecast is the dependency past its concurrency knee (the postmortem's store): up to
 // Knee calls at once it answers in its latency, beyond it each call takes longer by

@@ -62,3 +62,17 @@ func TestRatesAtStep(t *testing.T) {
 		t.Errorf("no whole second yet: in force")
 	}
 }
+
+// The postmortem named by its title, and its p95 beside the lab's p95 as well as its p99:
+// "(the postmortem's p95 90ms → 1.1s)" beside the table's p99 compared two percentiles
+// (newcomer 52 G-MAJOR); before any order ended, the source's figures alone.
+func TestPostmortemSourceSaysTheLabsP95(t *testing.T) {
+	var s Snapshot
+	if got, want := s.PostmortemSource(), `"A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s)`; got != want {
+		t.Errorf("no order ended: %q, want %q", got, want)
+	}
+	s.Classes[Payment].Latency = Percentiles{P50: 3860 * time.Millisecond, P95: 10900 * time.Millisecond, P99: 11500 * time.Millisecond, Count: 4939}
+	if got, want := s.PostmortemSource(), `"A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's p95 10.9s, p99 11.5s)`; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

@@ -925,9 +925,10 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	for spells, want := range map[int64]string{
 		// Which comes first, before what, and that it is why more (newcomer 44 w1).
 		// Whose the points are, the lab's (newcomer 47).
-		// Which share the forecast is of, beside it, and why the clock's is less (newcomer
-		// 48 W-minor-1: "more by the lab's race: … beats it" read garbled).
-		20: "3.4s, 43%; 58% found it full (forecast 38%), more: one due as a worker frees is turned away",
+		// How many more, and when they came, plainly (newcomer 52 G-MAJOR: "58% found it full
+		// (forecast 38%), more: one due as a worker frees is turned away" was cryptic): 58
+		// where 42.5 are due, ~16 more.
+		20: "pool full (no free worker) 43% of the time, but 58% of arrivals found it full: ~16 more, turned away as a worker freed",
 		// One way, as "as many" says it (review 38 M1); at 120 columns the time's share
 		// gives way to the three-digit odds, the product's first factor its seconds.
 		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 115 gives so many",
@@ -938,7 +939,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("%d spells: %q, want %q", spells, got, want)
 		}
-		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && !strings.Contains(wide, "58% of arrivals found it full (forecast 38% over a long run; so far both include the 1.6s before it first filled), more than the time: one due the instant a worker frees is turned away just before it does") {
+		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && !strings.Contains(wide, "3.4s of 8.0s, 43% of the time; 58% of arrivals found it full, where random arrivals see it as often (38% over a long run; so far both include the 1.6s before it first filled): ~16 more than 3.4s × 12.5/s ≈ 42, turned away the instant a worker freed, just before it did") {
 			t.Errorf("%d spells at 300: %q, want the arrivals' long run alone, warm-up said", spells, wide)
 		}
 	}
@@ -1031,7 +1032,8 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"pool full", " found it full, ", health},
 		{"pool full", " expected: ", health},
 		{"pool full", "1 seed in ", health},
-		{"pool full", "(forecast 38%), more: one due as a worker frees is turned away", "58% found it full (forecast 38%), more: one due as a worker frees is turned away"},
+		{"pool full", "more, turned away as a worker freed", "58% of arrivals found it full: ~16 more, turned away as a worker freed"},
+		{"pool full", "more, sent late in bunches", "58% of arrivals found it full: ~16 more, sent late in bunches"},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
 		{"CoDel", `"` + waits + `"`, `"` + waits + `"`},

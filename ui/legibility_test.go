@@ -353,7 +353,7 @@ func TestStarvedLegendIsTheHeadersRate(t *testing.T) {
 		t.Errorf("legend %q: want %q and signup %s", ansi.Strip(leg), want, rate)
 	}
 	plain := ansi.Strip(render(th, testScreen(s, 120, 40)))
-	if in := rate + " in " + window; !strings.Contains(plain, " (rej:pool, "+in+";") && !strings.Contains(plain, " (rej:pool, "+in+")") { // the table's /s row's, over its window
+	if in := rate + " in " + window; !strings.Contains(plain, " (rej:pool) 22 ("+in+";") && !strings.Contains(plain, " (rej:pool) 22 ("+in+")") { // the table's /s row's, over its window
 		t.Errorf("the header does not give the legend's %s in %s:\n%s", rate, window, plain)
 	}
 }
@@ -400,11 +400,13 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 	for _, tc := range []struct {
 		w    int
 		want string
-	}{{80, "signup starved 22 (rej:pool, 4/s in 1–6s)"},
+	}{{80, "signup starved (rej:pool) 22 (4/s in 1–6s)"},
 		// Then what starved means: a class that needs next to none of the pool (newcomer 30
 		// read "signup starved" beside payments turned away as often as a pool picking on
 		// signups), in one form, cut from its end (newcomer 31: three forms on three screens).
-		{120, "signup starved 22 (rej:pool, 4/s in 1–6s; needs ~0.01 workers)"}} {
+		// The column's name before the count, so the count reads as that column's
+		// (newcomer 52 G-minor: "starved 313 (rej:pool, …)" beside rej:pool 313).
+		{120, "signup starved (rej:pool) 22 (4/s in 1–6s; needs ~0.01 workers)"}} {
 		head := ansi.Strip(headerLine(th, testScreen(s, tc.w, 40), 0, tc.w, tc.w))
 		if !strings.Contains(head, tc.want) || ansiWidth(head) > tc.w || !strings.Contains(head, fmtElapsed(s.Elapsed)) {
 			t.Errorf("at %d columns: %q, want %q and the run time, whole", tc.w, head, tc.want)
@@ -416,7 +418,7 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 	shot.Config.Name = "conn-pool-wait"
 	one := screen{width: 80, height: 24, recorded: true, panes: []pane{{cfg: shot.Config, snap: &shot}}}
 	if head := ansi.Strip(headerLine(th, one, 0, 80, 80)); !strings.Contains(head, "conn-pool-wait  screenshot at "+fmtElapsed(s.Elapsed)) ||
-		!strings.Contains(head, "signup starved 22 (rej:pool, 4/s in 1–6s)") || ansiWidth(head) > 80 {
+		!strings.Contains(head, "signup starved (rej:pool) 22 (4/s in 1–6s)") || ansiWidth(head) > 80 {
 		t.Errorf("a screenshot at 80 columns: %q, want the time, the column's name and the rate, whole", head)
 	}
 	if head := ansi.Strip(headerLine(th, one, 0, 120, 120)); !strings.HasPrefix(head, "poollab  conn-pool-wait") {
@@ -428,14 +430,14 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 	for i := range quiet.Timeline {
 		clear(quiet.Timeline[i].Rejected[lab.Signup][:])
 	}
-	if head := ansi.Strip(headerLine(th, testScreen(quiet, 120, 40), 0, 120, 120)); !strings.Contains(head, "signup starved 22 (rej:pool; needs ~0.01 workers)") {
+	if head := ansi.Strip(headerLine(th, testScreen(quiet, 120, 40), 0, 120, 120)); !strings.Contains(head, "signup starved (rej:pool) 22 (needs ~0.01 workers)") {
 		t.Errorf("none in a whole second: %q", head)
 	}
 	// Health's hold is ~0: "needs ~0 workers" read as none at all (review 22).
 	s.Config.Traffic.Health.Rate = 1
 	s.Classes[lab.Health] = s.Classes[lab.Signup]
 	s.Classes[lab.Signup] = lab.ClassStats{}
-	if head := ansi.Strip(headerLine(th, testScreen(s, 160, 40), 0, 160, 160)); !strings.Contains(head, "health starved 22 (rej:pool") || !strings.Contains(head, "; needs <0.01 workers)") {
+	if head := ansi.Strip(headerLine(th, testScreen(s, 160, 40), 0, 160, 160)); !strings.Contains(head, "health starved (rej:pool) 22 (needs <0.01 workers)") {
 		t.Errorf("health starved: %q", head)
 	}
 }

@@ -1200,8 +1200,9 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 // starvedForms are the header's forms of what is starving, best first, each a list of items
 // (the last form is none: the state alone, as the table below still shows the starvation).
 // Each class that starved says its count in one form, cut from its end where it does not
-// fit: "signup starved 12 (rej:pool, 1.2/s in 3–8s; needs ~0.01 workers)", then "(rej:pool,
-// 1.2/s in 3–8s)", then the rate alone, then "(rej:pool)", then bare. What it counts first, the table's column (newcomer 23 read
+// fit: "signup starved (rej:pool) 12 (1.2/s in 3–8s; needs ~0.01 workers)", then without its
+// need, then "signup rej:pool 12 (1.2/s in 3–8s)", then "signup starved (rej:pool) 12", then
+// "signup rej:pool 12". What it counts first, the table's column (newcomer 23 read
 // "starved" as "waiting for a worker"); then its rate, the table's /s row's, or once it
 // stopped, since when; then what starved means where there is room: the class needs next to
 // none of the pool (newcomer 30). One form: "(rej:pool, 1.2/s in 3–8s)", "(needs ~0.01
@@ -1213,6 +1214,8 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
 	type class struct {
 		label  string // "signup starved 12", styled
+		named  string // with what it counts before the count, "signup starved (rej:pool) 12", styled
+		column string // what it counts alone, the table's column and count, "signup rej:pool 12", styled
 		note   string // its rate, "1.2/s", or since when it stopped
 		words  string // what it counts, the column's name: "rej:pool"; a fleet's with each share
 		parts  bool   // more than one reason turned it away (a fleet's pool, balancer, codel …): never said bare
@@ -1261,8 +1264,15 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
 		if w, ok := snap.StarvedNeed(c); ok {
 			need = "needs " + w + " workers"
 		}
+		// The column's name between the word and the count, so the count reads as that
+		// column's: "starved 313 (rej:pool, …)" beside the table's rej:pool 313 read as two
+		// counts (newcomer 52 G-minor); short of room, the column for the word, never
+		// "starved" without it: a compare's bare "signup starved 11" was its only one.
+		words := strings.Join(cols, ", ")
 		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s %s %s", c, snap.StarvedWord(c), fmtCount(n))), note: note,
-			words: strings.Join(cols, ", "), parts: len(by) > 1, need: need, outage: snap.Classes[c].Rejected[lab.RejectBalancer] > 0})
+			named:  style.Render(fmt.Sprintf("%s %s (%s) %s", c, snap.StarvedWord(c), words, fmtCount(n))),
+			column: style.Render(fmt.Sprintf("%s %s %s", c, words, fmtCount(n))),
+			words:  words, parts: len(by) > 1, need: need, outage: snap.Classes[c].Rejected[lab.RejectBalancer] > 0})
 	}
 	// item is class k at level: 4 all its form, 3 without its need, 2 its note alone (an
 	// other class's, beside the first's words; the first's where both do not fit), 1 what it
@@ -1280,23 +1290,26 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
 			}
 			return c.label + t.dim.Render(note+": "+c.words)
 		}
-		words, note := c.words, c.note
+		label, inside := c.named, c.note
 		switch level {
 		case 0:
-			return c.label
+			return c.column
 		case 1:
-			note = ""
+			inside = ""
 		case 2:
-			words = ""
+			// Beside the first class's "starved (rej:pool)", another's word needs no column
+			// again; the first's note alone goes with its column, never "starved" bare.
+			if label = c.label; k == 0 {
+				label = c.column
+			}
 		}
-		inside := strings.Join(slices.DeleteFunc([]string{words, note}, func(s string) bool { return s == "" }), ", ")
 		if level == 4 && c.need != "" {
 			inside = strings.Join(slices.DeleteFunc([]string{inside, c.need}, func(s string) bool { return s == "" }), "; ")
 		}
 		if inside == "" {
-			return c.label
+			return label
 		}
-		return c.label + t.dim.Render(" ("+inside+")")
+		return label + t.dim.Render(" ("+inside+")")
 	}
 	// form is the first class at first, the others each at level (-1: left out).
 	form := func(first, level int) []string {

@@ -39,7 +39,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 		// span (newcomer 38 G3).
 		// The signup row's last rate is its rejections' (the 80-column table has no failed
 		// or timed-out column, the 120 one 0/s in each).
-		if !regexp.MustCompile(`signup starved 22 \((rej:pool, )?4/s in 1–6s`).MatchString(got) || !regexp.MustCompile(`signup 32 .*? /s 1–6s 5/s 1/s (0/s )*4/s `).MatchString(got) {
+		if !regexp.MustCompile(`signup starved \(rej:pool\) 22 \(4/s in 1–6s`).MatchString(got) || !regexp.MustCompile(`signup 32 .*? /s 1–6s 5/s 1/s (0/s )*4/s `).MatchString(got) {
 			t.Errorf("%dx%d: the header's rate not over the table's seconds:\n%s", size[0], size[1], got)
 		}
 	}
@@ -58,7 +58,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 	calm(tl, lab.Signup)
 	tl[len(tl)-lab.RateWindow-1].Rejected[lab.Signup][lab.RejectPool] = 2 // the last before it
 	before := tl[len(tl)-lab.RateWindow-1]
-	if got := frameText(t, quiet, 120, 40); !regexp.MustCompile(fmt.Sprintf(`signup starved 22 \(rej:pool, none since %ds(; needs ~0.01 workers)?\)`, before.T)).MatchString(got) {
+	if got := frameText(t, quiet, 120, 40); !regexp.MustCompile(fmt.Sprintf(`signup starved \(rej:pool\) 22 \(none since %ds(; needs ~0.01 workers)?\)`, before.T)).MatchString(got) {
 		t.Errorf("starving stopped, unsaid:\n%s", got)
 	}
 	// Beside a class starving now, both say their rate in one form where there is room
@@ -73,18 +73,18 @@ func TestTableSaysItsWindows(t *testing.T) {
 	tl[len(tl)-lab.RateWindow-1].Rejected[lab.Signup][lab.RejectPool] = 2
 	tl[len(tl)-1].Rejected[lab.Health][lab.RejectPool] = 1
 	header := strings.SplitN(frameText(t, two, 160, 40), "\n", 2)[0]
-	if !regexp.MustCompile(`signup starved 22 \(rej:pool, none since \d+s(; needs ~0.01 workers)?\).*health starved 1 \(rej:pool, [\d.]+/s in \d+–\d+s(; needs <0.01 workers)?\)`).MatchString(header) {
+	if !regexp.MustCompile(`signup starved \(rej:pool\) 22 \(none since \d+s(; needs ~0.01 workers)?\).*health starved \(rej:pool\) 1 \([\d.]+/s in \d+–\d+s(; needs <0.01 workers)?\)`).MatchString(header) {
 		t.Errorf("two classes starved, in two forms: %q", header)
 	}
 	// At 120 columns the other class keeps its rate, the first saying what it counts in the
 	// column's name (review11 L14: "(rejected:pool, last in 6–7s)  health starved 1" left it
 	// bare where this fits).
-	if got := frameText(t, two, 120, 40); !strings.Contains(got, fmt.Sprintf("signup starved 22 (rej:pool, none since %ds) health starved 1 (0.2/s in 1–6s)", before.T)) {
+	if got := frameText(t, two, 120, 40); !strings.Contains(got, fmt.Sprintf("signup starved (rej:pool) 22 (none since %ds) health starved 1 (0.2/s in 1–6s)", before.T)) {
 		t.Errorf("at 120 columns the other class's rate is left out:\n%s", got)
 	}
 	for w := 80; w <= 160; w += 4 {
 		header := strings.SplitN(frameText(t, two, w, 40), "\n", 2)[0]
-		if regexp.MustCompile(`signup starved 22 \(rej:pool, [\d.]+/s`).MatchString(header) {
+		if regexp.MustCompile(`signup starved \(rej:pool\) 22 \([\d.]+/s`).MatchString(header) {
 			t.Errorf("at %d columns a stopped class's rate alone: %q", w, header)
 		}
 	}
@@ -94,7 +94,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 		help += d[0] + " " + d[1] + "\n"
 	}
 	if !strings.Contains(help, "Every other number of the table (the counts, ok%, the latencies) is since the start") ||
-		!strings.Contains(help, "the header's starvation rate (rej:pool, N/s) is the row's, over the same seconds") {
+		!strings.Contains(help, `the header's starvation rate ("starved (rej:pool) n (N/s in …)") is the row's, over the same seconds`) {
 		t.Errorf("the help does not say the table's windows:\n%s", help)
 	}
 	// And that a second's arrivals are those scheduled in it: one seed's arrived/s moved
