@@ -92,6 +92,7 @@ func (a *adaptive) use(b BulkheadConfig, maxLimit int) {
 	g = &adaptiveGen{initial: initial, maxLimit: maxLimit, maxWait: b.MaxWait.D()}
 	g.log.limit = float64(initial)
 	g.lim = adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).
+		WithRecentWindow(AdaptiveWindow, adaptiveWindowMost, AdaptiveWindowCalls).
 		WithRecentQuantile(AdaptiveQuantile).WithBaselineWindow(AdaptiveBaselineAge).
 		WithLogger(slog.New(&g.log)).Build()
 	a.cur.Store(g)
@@ -141,13 +142,13 @@ func (r AdaptiveReading) queued(calls bool) string {
 	case r.QueueUnread:
 		return ""
 	case r.Queued <= 0 && calls:
-		return "no calls queued"
+		return "no excess calls"
 	case r.Queued <= 0:
-		return "none queued"
+		return "none in excess"
 	case calls:
-		return units(r.Queued, "call") + " queued"
+		return units(r.Queued, "excess call")
 	}
-	return strconv.Itoa(r.Queued) + " queued"
+	return strconv.Itoa(r.Queued) + " in excess"
 }
 
 // worked is the reading with Queued worked out from it at limit, whole after the rule,
@@ -196,8 +197,12 @@ func (r AdaptiveReading) worked(limit float64) (whole, brief, terse string) {
 			// The mean named as the p90's, and both named tersely too: "mean 78.1ms" beside the
 			// calls' "~74ms each (measured)" read as two means of one latency, and 80
 			// columns' bare "78.1/83.8ms" as two unnamed figures (newcomer 51).
-			fmt.Sprintf("queued at the dependency ≈ limit %s × (1 − the %s's running mean %.*fms ÷ %s %.*fms) = %s", at, p90, places, m, p90, places, p, got+count),
-			fmt.Sprintf("calls queued ≈ %s × (1 − %s mean %.*f/%s %.*fms) = %s", at, p90, places, m, p90, places, p, got+count)
+			// The count is no queue's, as the dependency has none (newcomer 52: "queued at the
+			// dependency" beside one that only slows past its knee): calls beyond those that
+			// answer as many a second at the mean's latency, each slowing every call.
+			fmt.Sprintf("excess calls ≈ limit %s × (1 − mean %.*fms ÷ %s %.*fms) = %s (%s; excess: %s)",
+				at, places, m, p90, places, p, got+count, adaptiveOfWhat(p90, false), adaptiveExcess),
+			fmt.Sprintf("excess ≈ %s × (1 − %s mean %.*f/%s %.*fms) = %s", at, adaptiveOfWhat(p90, true), places, m, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
@@ -286,6 +291,33 @@ const (
 	AdaptiveBaselineAge = 10
 )
 
+// The window each p90 is of, failsafe-go's defaults set here by name so the rule can say
+// it (newcomer 52: a p90 of what, over how long?): its calls since the last update, at least
+// AdaptiveWindow (or twice the fastest call, if longer; never past adaptiveWindowMost) and
+// at least AdaptiveWindowCalls of them.
+const (
+	AdaptiveWindow      = time.Second
+	AdaptiveWindowCalls = 50
+	adaptiveWindowMost  = 30 * time.Second
+)
+
+// adaptiveOfWhat is what the rule's p90 and mean are, for the narrator: the latency a
+// permit is held, the call to the dependency (a first try it answered), over each window,
+// and the mean's span, about AdaptiveBaselineAge windows of at least AdaptiveWindow; terse,
+// the mean's span alone, "~10s p90", for its name.
+func adaptiveOfWhat(p90 string, terse bool) string {
+	span := FmtDur(AdaptiveBaselineAge * AdaptiveWindow)
+	if terse {
+		return fmt.Sprintf("~%s %s", span, p90)
+	}
+	return fmt.Sprintf("%s of the calls' latency each ≥%s, mean its ~%s running mean", p90, FmtDur(AdaptiveWindow), span)
+}
+
+// adaptiveExcess is what failsafe-go's "queue" is, said in the dependency's terms, which has
+// none: calls past what the answers a second need at the mean's latency, which is not the
+// knee's (newcomer 52: "32 in use" beside "a knee of 25" read as 7 over, not 3).
+const adaptiveExcess = "calls more than their answers/s need at the mean's latency, not the knee's, slowing all"
+
 // failsafe-go's beta, which AdaptiveBackoff reads, set here by name so the help can say it:
 // AdaptiveBeta·⌊log10 limit⌋, at least AdaptiveBeta, so AdaptiveBeta under a limit of
 // AdaptiveBetaUnder, the first whose ⌊log10⌋ is 2.
@@ -368,8 +400,8 @@ func (s *Snapshot) AdaptiveRule() (long, short, terse string) {
 	// alpha and beta, both queue sizes; it rises while queueSize < alpha, at most alpha − 1.
 	// Said without the ceiling, which the screen's font lacks and the bounds do not need:
 	// ⌈q⌉ ≤ 2 where q ≤ 2, ⌈q⌉ > 6 where q > 6.
-	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) calls queued at the dependency (Vegas), %s the calls' latency, mean its running mean: at most %d, the limit rises; past %d, it falls; else it holds",
-		p90, p90, rising.q, falling.q)
+	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) excess calls (Vegas), %s: at most %d, the limit rises; past %d, it falls; else it holds",
+		p90, adaptiveOfWhat(p90, false), rising.q, falling.q)
 	if r.P90 == 0 { // no update yet
 		return rule, "", ""
 	}
@@ -466,8 +498,8 @@ func AdaptiveChartHelp() string {
 	rising30, _ := adaptiveBounds(30)
 	_, falling36 := adaptiveBounds(36)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the calls queued as limit × (1 − mean/%s), rounded up (its queueSize), the limit the one that update judged (in force before it), the %s each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
-			rule, brief, terse, p90, p90, p90, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
+		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the excess calls as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s that of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
+			rule, brief, terse, p90, adaptiveExcess, p90, FmtDur(AdaptiveWindow), AdaptiveWindowCalls, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
 			AdaptiveBetaUnder, rise100, fall100, rise, fall, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
 }
 

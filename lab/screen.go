@@ -45,9 +45,14 @@ var coreSettings = slices.Concat(
 			// Its latency holds only so far: "healthy 50ms ±10ms" above "now 64, 328ms each"
 			// read as a dependency that was not healthy (newcomer 22). The knee item says what
 			// comes after; "healthy" goes, so that it costs four columns, and the postmortem's
-			// settings keep their rows at 80 and 120 columns.
+			// settings keep their rows at 80 and 120 columns. Up to the knee's calls, said as
+			// calls: "to the knee" came before the knee's item said what one is (newcomer 52);
+			// "at once" where there is room, as the knee's item says it.
 			if d.Mode == ModeHealthy { // a brownout's own words say when it is slow
-				mode = d.latencyWords(d.HealthyLatency) + " to the knee"
+				mode = d.latencyWords(d.HealthyLatency) + fmt.Sprintf(" up to %d calls", d.Knee)
+				if w >= 100 {
+					mode += " at once"
+				}
 			}
 		}
 		// How the jitter is drawn, where there is room: "±10ms" alone left its spread to

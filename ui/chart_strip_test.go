@@ -538,7 +538,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 		"strips": {"nothing but zeros", `"█ 80 ⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05+ ▁ 10+ …" on 0–80`},
 		// The rule the narrator names but cannot show (newcomer 29).
 		// Its bounds as ratios, worked, which the narrator leaves here (newcomer 48 G-MAJOR-1).
-		"adaptive limit": {"the p90 each second's p90 of the calls' latency, smoothed (a moving median of 5, then an average), the mean its running mean of those (about 10 seconds); it rises while that is at most 2 (under its alpha, 3), so while the p90 stays within 1/(1−2/limit) of the mean, 1/(1−2/30) = 1.07×", "1/(1−6/36) = 1.20×, and holds between (from a limit of 100, 5 and 12 in place of 2 and 6)", "neither the p90 nor its mean is charted"},
+		"adaptive limit": {"failsafe-go reckons the excess calls as limit × (1 − mean/p90), rounded up (its queueSize, Vegas's queue, but the dependency has none: calls more than their answers/s need at the mean's latency, not the knee's, slowing all)", "the p90 that of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least 1s and 50 calls, smoothed (a moving median of 5, then an average), the mean its running mean of those (about 10 seconds); it rises while that is at most 2 (under its alpha, 3), so while the p90 stays within 1/(1−2/limit) of the mean, 1/(1−2/30) = 1.07×", "1/(1−6/36) = 1.20×, and holds between (from a limit of 100, 5 and 12 in place of 2 and 6)", "neither the p90 nor its mean is charted"},
 	} {
 		for _, w := range want {
 			if !strings.Contains(says[entry], w) {

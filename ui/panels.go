@@ -803,6 +803,16 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 				c, pl = one, op
 			}
 		}
+		// The ⚠'s second line gives way before a capped clause, the rule the sentence's
+		// figures come from: its one line keeps how late (adaptive-limit at 80x24 lost its
+		// rule whole to "requests left late", newcomer 52).
+		if costs(pl) && spare.capped && !c.oneWarning && len(c.draw(headerPanel, pl.level)) > 2 {
+			one := c
+			one.oneWarning = true
+			if op := one.plan(ps, h); !costs(op) {
+				c, pl = one, op
+			}
+		}
 		if costs(pl) {
 			c, pl = none, without
 			if spare.short != "" {

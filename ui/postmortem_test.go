@@ -586,7 +586,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// its last update read and did (newcomer 42 W4, newcomer 48 G-MAJOR-1: 8-9 lines at
 	// 120x40, the 2 and 6 of its worked ratios never named).
 	rise, fall := lab.AdaptiveQueues(35)
-	if want := fmt.Sprintf("calls queued at the dependency (Vegas), p90 the calls' latency, mean its running mean: at most %d, the limit rises; past %d, it falls; else it holds; update 20: 35 × (1 − 76.0/84.0ms) = 3.3, rounded up: 4 queued, limit holds at 35; %s",
+	if want := fmt.Sprintf("excess calls (Vegas), p90 of the calls' latency each ≥1s, mean its ~10s running mean: at most %d, the limit rises; past %d, it falls; else it holds; update 20: 35 × (1 − 76.0/84.0ms) = 3.3, rounded up: 4 in excess, limit holds at 35; %s",
 		rise, fall, lab.AdaptivePastKnee(s.Bulkhead.Reading)); !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
@@ -602,9 +602,14 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// at 80 in signs, where the brief form would wrap the sentence past them
 	// (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5, rounded up: 3 calls queued; 3 to
 	// 6, it holds" gave neither the 35 × nor the rule).
-	brief := "queued at the dependency ≈ limit 35 × (1 − the p90's running mean 76.0ms ÷ p90 84.0ms) = 3.3, rounded up: 4; at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25"
-	terse := "calls queued ≈ 35 × (1 − p90 mean 76.0/p90 84.0ms) = 3.3, rounded up: 4; ≤2 rises, >6 falls, else holds: 35, past the knee of 25"
-	for w, want := range map[int]string{80: terse, 100: brief, 120: brief} {
+	// What the p90 is of and over how long, and its mean's span, and what the count is, the
+	// dependency having no queue, whose excess is over the mean's latency, not the knee's
+	// (newcomer 52: "queued at the dependency" beside one that only slows; 33 in use beside
+	// the knee's 25 read as 8 over, not 4).
+	brief := "excess calls ≈ limit 35 × (1 − mean 76.0ms ÷ p90 84.0ms) = 3.3, rounded up: 4 (p90 of the calls' latency each ≥1s, mean its ~10s running mean; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all); at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25"
+	terse := "excess ≈ 35 × (1 − ~10s p90 mean 76.0/p90 84.0ms) = 3.3, rounded up: 4; ≤2 rises, >6 falls, else holds: 35, past the knee of 25"
+	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52).
+	for w, want := range map[int]string{80: terse, 100: terse, 120: brief} {
 		out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull)
 		if said := ansi.Strip(strings.Join(out, " ")); len(out) > headlineMost || !strings.HasSuffix(said, want) {
 			t.Errorf("%d lines at %d columns, want at most %d ending %q:\n%s", len(out), w, headlineMost, want, strings.Join(out, "\n"))
@@ -663,7 +668,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 		did       string
 	}{{"increase", 34, "limit 34→35"}, {"hold", 35, "limit holds at 35"}, {"decrease", 36, "limit 36→35"}} {
 		warm.Bulkhead.Reading.Direction, warm.Bulkhead.Reading.Judged = c.direction, c.judged
-		want := "update 10 of 10 (warm-up): 4 queued, " + c.did + "; its warm-up's rises carried it past the knee;"
+		want := "update 10 of 10 (warm-up): 4 in excess, " + c.did + "; its warm-up's rises carried it past the knee;"
 		if _, spare := narration(cfg, &warm); !strings.Contains(spare.long, want) || strings.Contains(spare.long, "slow climb") {
 			t.Errorf("warm-up, %s: %q lacks %q", c.direction, spare.long, want)
 		}
@@ -838,6 +843,29 @@ func TestRemedyTakesTheFewestWords(t *testing.T) {
 	} {
 		if got := c.s.remedy(); got != c.want {
 			t.Errorf("%+v: remedy %q, want %q", c.s, got, c.want)
+		}
+	}
+}
+
+// Under the ⚠ line, 80x24 keeps the adaptive rule in its terse form, the warning in one line
+// giving way to it: the rule went whole for the warning's second line (newcomer 52).
+func TestAdaptiveRuleOutlastsTheWarningsSecondLine(t *testing.T) {
+	s := postmortemSnapshot(adaptiveConfig())
+	s.Bulkhead.Reading = lab.AdaptiveReading{P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 35, Queued: 4}
+	s.Generator.Lag = lab.Percentiles{P50: 5 * time.Millisecond, P99: 40 * time.Millisecond, Max: 50 * time.Millisecond, Count: 5000}
+	if !s.TooBusy() {
+		t.Fatalf("the fixture is not too busy")
+	}
+	out := render(newTheme(true, true), testScreen(s, 80, 24))
+	checkFrame(t, out, 80, 24)
+	plain := ansi.Strip(out)
+	if said := strings.Join(strings.Fields(plain), " "); !strings.Contains(said, "rounded up: 4; ≤2 rises, >6 falls, else holds: 35") || !strings.Contains(plain, "⚠ too busy") {
+		t.Errorf("80x24 under the ⚠ line: want the rule in signs and the warning in one line:\n%s", plain)
+	}
+	// What the warning gave way for: the settings' rows and the table's are all still there.
+	for _, want := range []string{"knee 25 calls", "traffic orders", "10734", "/s 20–25s    500.8/s"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("80x24 under the ⚠ line lost %q:\n%s", want, plain)
 		}
 	}
 }
