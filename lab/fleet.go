@@ -213,7 +213,7 @@ func (f *FleetStats) ChecksNow(cfg Config) (checks []CheckAhead, ok []bool) {
 	checks, ok = make([]CheckAhead, len(f.Replicas)), make([]bool, len(f.Replicas))
 	for i := range f.Replicas {
 		p := f.Replicas[i].Pool
-		full := !cfg.Pool.Queue.Unbounded() && p.Queued >= int(cfg.Pool.Queue)
+		full := p.QueueCap > 0 && !p.Unbounded && p.Queued >= p.QueueCap
 		checks[i] = CheckAhead{Ahead: p.QueuedBy[Payment], Full: full, Wait: w, label: cfg.Traffic.Label(Payment)}
 		// Payments ahead, or a queue full: signups alone ahead ("0 payments ahead: ok") say
 		// nothing a queue's count does not (the review).

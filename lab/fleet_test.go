@@ -408,7 +408,7 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 		var s Snapshot
 		s.Pool.Discipline, s.Pool.Size, s.Pool.Busy = FIFO, 20, 20
 		s.Pool.QueuedBy[Payment], s.Pool.QueuedBy[Signup], s.Pool.QueuedBy[Health] = payments, signups, checks
-		s.Pool.Queued = payments + signups + checks
+		s.Pool.Queued, s.Pool.QueueCap = payments+signups+checks, 100
 		return s
 	}
 	pulled := queued(3, 0, 20)
