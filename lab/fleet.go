@@ -205,16 +205,19 @@ func (f *FleetStats) InRotationNow(i int) bool {
 
 // ChecksNow is what a check sent now meets at each replica, in order (CheckAhead), for the
 // fleet whose config is cfg; ok false where there is nothing to say: a replica out of
-// rotation, or failing its checks already (its row says how many in a row), or with nothing
-// queued, a queue not served in arrival order (none is ahead by right), or no forecast of
+// rotation, or failing its checks already (its row says how many in a row), or with no
+// payment queued and room in the queue, a queue not served in arrival order (none is ahead by right), or no forecast of
 // how long a payment holds its worker.
 func (f *FleetStats) ChecksNow(cfg Config) (checks []CheckAhead, ok []bool) {
 	w := cfg.ReplicaForecast(f.InRotation).CheckWait(cfg.Health.Timeout.D())
 	checks, ok = make([]CheckAhead, len(f.Replicas)), make([]bool, len(f.Replicas))
 	for i := range f.Replicas {
 		p := f.Replicas[i].Pool
-		checks[i] = CheckAhead{Ahead: p.QueuedBy[Payment], Wait: w, label: cfg.Traffic.Label(Payment)}
-		ok[i] = f.InRotationNow(i) && f.Replicas[i].Health.FailStreak == 0 && p.Queued > 0 && p.Discipline == FIFO && w.Hold > 0
+		full := p.QueueCap > 0 && !p.Unbounded && p.Queued >= p.QueueCap
+		checks[i] = CheckAhead{Ahead: p.QueuedBy[Payment], Full: full, Wait: w, label: cfg.Traffic.Label(Payment)}
+		// Payments ahead, or a queue full: signups alone ahead ("0 payments ahead: ok") say
+		// nothing a queue's count does not (the review).
+		ok[i] = f.InRotationNow(i) && f.Replicas[i].Health.FailStreak == 0 && (p.QueuedBy[Payment] > 0 || full) && p.Discipline == FIFO && w.Hold > 0
 	}
 	return checks, ok
 }

@@ -408,7 +408,7 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 		var s Snapshot
 		s.Pool.Discipline, s.Pool.Size, s.Pool.Busy = FIFO, 20, 20
 		s.Pool.QueuedBy[Payment], s.Pool.QueuedBy[Signup], s.Pool.QueuedBy[Health] = payments, signups, checks
-		s.Pool.Queued = payments + signups + checks
+		s.Pool.Queued, s.Pool.QueueCap = payments+signups+checks, 100
 		return s
 	}
 	pulled := queued(3, 0, 20)
@@ -452,5 +452,41 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	f.Replicas[1].Health.FailStreak = 1
 	if _, said := f.ChecksNow(c); said[1] {
 		t.Errorf("r2 said with 1 check not ok already: its row says that")
+	}
+	// Signups alone ahead say nothing a queue's count does not; a full queue turns a check
+	// away at once, whatever is ahead (review 44a).
+	f.Replicas[1].Health.FailStreak = 0
+	f.Replicas[1].Pool = queued(0, 40, 0).Pool
+	f.Replicas[2].Pool = queued(30, 60, 10).Pool
+	checks, said = f.ChecksNow(c)
+	if said[1] || !said[2] || !checks[2].Full || checks[2].Words()[0] != "a check now finds the queue full: not ok (rejected:pool)" {
+		t.Errorf("signups alone ahead said %v; a full queue said %v, %q", said[1], said[2], checks[2].Words())
+	}
+}
+
+// A call shorter than the timeout frees its worker more than once within it: 2s over 1s
+// calls frees exactly 40, so a check with 39 ahead is ok and one with 40 is not; counted as
+// once each, 20 ahead read "next out" where the narrator said 40 (review 44a).
+func TestCheckWaitCountsEveryFreeWithinTheTimeout(t *testing.T) {
+	w := CheckWait{Timeout: 2 * time.Second, Workers: 20, Hold: time.Second}
+	for _, tc := range []struct {
+		ahead int
+		notOK float64
+	}{{19, 0}, {39, 0}, {40, 1}} {
+		if got := (CheckAhead{Ahead: tc.ahead, Wait: w}).NotOK(); got != tc.notOK {
+			t.Errorf("%d ahead, 2s over 1s calls: not ok %v, want %v", tc.ahead, got, tc.notOK)
+		}
+	}
+	if got, want := w.Odds(), "each of the 20 frees 2 in time (2.0s / 1.0s)"; got != want {
+		t.Errorf("odds %q, want %q", got, want)
+	}
+	// 1.5 calls a timeout: 20 for certain, and each a second with chance ½; fewer than 25 is
+	// Binomial(20, ½) ≤ 4.
+	w.Hold = 1333 * time.Millisecond
+	if got, want := w.ShortOdds(25), binomLower(4, 20, 2/1.333-1); math.Abs(got-want) > 1e-9 {
+		t.Errorf("fewer than 25 of 2s over 1.333s calls: %v, want %v", got, want)
+	}
+	if got, want := w.Odds(), "each of the 20 frees 1 in time, and a 2nd with chance 0.50"; got != want {
+		t.Errorf("odds %q, want %q", got, want)
 	}
 }

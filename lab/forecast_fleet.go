@@ -58,18 +58,31 @@ func (w CheckWait) Behind() float64 {
 	return w.Timeout.Seconds() * float64(w.Workers) / w.Hold.Seconds()
 }
 
-// ShortOdds is how often fewer than need of the Workers free within Timeout, where each,
-// busy with a payment begun at a random point of its Hold, frees within it with chance
-// Timeout / Hold, the workers apart (binomial): around an average of Behind that beats
-// need, the count still falls short this often, so checks queued at need fail by chance
-// (newcomer 34 read "needed 12; 11 did (13.3 on average)" as bad luck alone). 0 where the
-// average does not beat need, whose shortfall is no chance, and without a hold: the odds
-// are said only where they are the cause.
+// ShortOdds is how often fewer than need of the Workers free within Timeout (fewerFree):
+// around an average of Behind that beats need, the count still falls short this often, so
+// checks queued at need fail by chance (newcomer 34 read "needed 12; 11 did (13.3 on
+// average)" as bad luck alone). 0 where the average does not beat need, whose shortfall is
+// no chance, and without a hold: the odds are said only where they are the cause.
 func (w CheckWait) ShortOdds(need int) float64 {
 	if w.Hold <= 0 || w.Behind() < float64(need) {
 		return 0
 	}
-	return binomLower(int64(need-1), int64(w.Workers), w.Timeout.Seconds()/w.Hold.Seconds())
+	return w.fewerFree(need)
+}
+
+// fewerFree is the chance that fewer than need workers free within Timeout, counting each
+// time one frees: a worker busy with a payment begun at a random point of its Hold frees
+// ⌊Timeout/Hold⌋ times for certain and once more with chance the fraction left (one with a
+// second to spare on a 3s hold, 1/3; with 2s on a 1s hold, twice), the workers apart
+// (binomial). Taken as at most once each, a 2s timeout over 1s calls read 20 ahead as "next
+// out" where 40 free in time (review 44a).
+func (w CheckWait) fewerFree(need int) float64 {
+	if w.Hold <= 0 {
+		return 0
+	}
+	per := w.Timeout.Seconds() / w.Hold.Seconds()
+	sure := math.Floor(per)
+	return binomLower(int64(need-1)-int64(sure)*int64(w.Workers), int64(w.Workers), per-sure)
 }
 
 // FewerThan says ShortOdds(need) as a chance, "fewer than 12: 1-in-5 chance", one wording
@@ -102,17 +115,15 @@ func chance(odds float64) string {
 // queued stayed in rotation beside r4 pulled with 11 ahead, and nothing said why, nor
 // whether they were next).
 type CheckAhead struct {
-	Ahead int // payments queued ahead of a check sent now
+	Ahead int  // payments queued ahead of a check sent now
+	Full  bool // the queue is full: a check sent now is turned away at once (rejected:pool)
 	Wait  CheckWait
 	label string // the payments' label, as the preset names them
 }
 
-// NotOK is the chance that a check sent now is not ok: fewer than Ahead + 1 of the workers
-// free within its timeout (the model of ShortOdds, whatever the average).
-func (c CheckAhead) NotOK() float64 {
-	w := c.Wait
-	return binomLower(int64(c.Ahead), int64(w.Workers), w.Timeout.Seconds()/w.Hold.Seconds())
-}
+// NotOK is the chance that a check sent now is not ok: fewer than Ahead + 1 workers free
+// within its timeout (fewerFree, the model of ShortOdds, whatever the average).
+func (c CheckAhead) NotOK() float64 { return c.Wait.fewerFree(c.Ahead + 1) }
 
 // Words says it, longest first, for a row to take the first that fits: whole, "a check now
 // has 16 payments ahead: next out" (not ok more often than not: two in a row pull it), "…:
@@ -120,6 +131,9 @@ func (c CheckAhead) NotOK() float64 {
 // ahead: next"; briefest, "16 ahead: next". A check now, not the checks decided so far:
 // those were sent up to a timeout ago, behind the queue as it was then.
 func (c CheckAhead) Words() []string {
+	if c.Full { // no wait at all: turned away on arrival, a check not ok
+		return []string{"a check now finds the queue full: not ok (" + RejectPool.Word() + ")", "queue full: check not ok", "full: not ok"}
+	}
 	verdict, brief := "ok", "ok"
 	switch odds := c.NotOK(); {
 	case odds >= 0.5:
@@ -145,8 +159,19 @@ func (w CheckWait) Sum(unit string) string {
 // Odds writes the model ShortOdds takes, from its own terms: "each of the 20 frees in time
 // with chance 2.0s / 3.0s" (newcomer 35 #6 read "1 check in 5" as a Poisson count's, which
 // falls short about 1 in 3).
+// Where a hold is shorter than the timeout, each frees more than once: "each of the 20
+// frees 1 in time, and a 2nd with chance 0.50" (2.0s over 1.33s calls: the ratio's
+// fraction, not said as a quotient whose rounded terms would not give it).
 func (w CheckWait) Odds() string {
-	return fmt.Sprintf("each of the %d frees in time with chance %s / %s", w.Workers, FmtSecs(w.Timeout), FmtSecs(w.Hold))
+	if w.Timeout < w.Hold {
+		return fmt.Sprintf("each of the %d frees in time with chance %s / %s", w.Workers, FmtSecs(w.Timeout), FmtSecs(w.Hold))
+	}
+	per := w.Timeout.Seconds() / w.Hold.Seconds()
+	sure := math.Floor(per)
+	if per == sure {
+		return fmt.Sprintf("each of the %d frees %.0f in time (%s / %s)", w.Workers, sure, FmtSecs(w.Timeout), FmtSecs(w.Hold))
+	}
+	return fmt.Sprintf("each of the %d frees %.0f in time, and a %s with chance %.2f", w.Workers, sure, Ordinal(int(sure)+1), per-sure)
 }
 
 // CheckWait is this forecast's CheckWait for health checks that give up after timeout.

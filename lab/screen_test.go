@@ -887,9 +887,9 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// gap said to be chance (newcomer 39 G4).
 		// The time's share beside no count: "5.5s, 69%; 69 of 112 found it full" read as
 		// 69 of 112 = 69% (newcomer 50).
-		120: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 (30%) found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
-		130: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 (30%) found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
-		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; 30 of 100 arrivals (30%) found it full, where 3.4s × 12.5/s ≈ 42±7 were expected: within chance",
+		120: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 (30%) found it full, 3.4s × 12.5/s ≈ 42±13 expected: within chance",
+		130: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 (30%) found it full, 3.4s × 12.5/s ≈ 42±13 expected: within chance",
+		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; 30 of 100 arrivals (30%) found it full, where 3.4s × 12.5/s ≈ 42±13 were expected: within chance",
 		300: "within chance (over a long run the two meet at 38%: random arrivals see the pool as a clock does; so far both include the 1.6s before it first filled)",
 	} {
 		got := strings.Join(phrases(HealthItems(s, w)), " · ")
@@ -905,12 +905,12 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	for rejected, want := range map[int64]string{
 		10: "3.4s in all, of 8.0s: 43%; 10% of arrivals found it full ·",
 		75: "3.4s in all, of 8.0s: 43%; 75% of arrivals found it full ·",
-		50: "3.4s of 8.0s; 50 of 100 (50%) found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
+		50: "3.4s of 8.0s; 50 of 100 (50%) found it full, 3.4s × 12.5/s ≈ 42±13 expected: within chance",
 		// Past 2 spreads, how rare a chance (newcomer 41 W2), as runs: 28 where ~42 are due,
 		// 2.2 spreads under, a one-sided 1 in 77.
 		// Said as the seed's draw, not the lab's (newcomer 44 g1, 45 W2), in one pass
 		// (newcomer 48 G-minor-1: "1 seed in 65 draws as few" read garbled).
-		28: "pool full (no free worker) 3.4s; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 77 gives so few",
+		28: "pool full (no free worker) 3.4s; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: 1 seed in 77 gives so few",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool] = rejected
@@ -931,7 +931,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		20: "pool full (no free worker) 43% of the time, but 58% of arrivals found it full: ~16 more, turned away as a worker freed",
 		// One way, as "as many" says it (review 38 M1); at 120 columns the time's share
 		// gives way to the three-digit odds, the product's first factor its seconds.
-		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 seed in 115 gives so many",
+		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: 1 seed in 115 gives so many",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool], un.Pool.FullSpells = 58, spells
@@ -939,7 +939,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("%d spells: %q, want %q", spells, got, want)
 		}
-		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && !strings.Contains(wide, "3.4s of 8.0s, 43% of the time; 58% of arrivals found it full, where random arrivals see it as often (38% over a long run; so far both include the 1.6s before it first filled): ~16 more than 3.4s × 12.5/s ≈ 42, turned away the instant a worker freed, just before it did") {
+		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && !strings.Contains(wide, "3.4s of 8.0s, 43% of the time; 58% of arrivals found it full (over a long run as often as it is full: 38%; so far both include the 1.6s before it first filled): ~16 more than 3.4s × 12.5/s ≈ 42, turned away the instant a worker freed, just before it did") {
 			t.Errorf("%d spells at 300: %q, want the arrivals' long run alone, warm-up said", spells, wide)
 		}
 	}
@@ -947,14 +947,14 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// arrivals' share, 62%.
 	conn := *s
 	conn.Pool.FullFor, conn.Classes[Payment].Arrived, conn.Classes[Payment].Rejected[RejectPool] = 5500*time.Millisecond, 112, 69
-	if got := strings.Join(phrases(HealthItems(&conn, 120)), " · "); !strings.Contains(got, "5.5s of 8.0s; 69 of 112 (62%) found it full, 5.5s × 14/s ≈ 77±9 expected: within chance") {
+	if got := strings.Join(phrases(HealthItems(&conn, 120)), " · "); !strings.Contains(got, "5.5s of 8.0s; 69 of 112 (62%) found it full, 5.5s × 14/s ≈ 77±18 expected: within chance") {
 		t.Errorf("%q, want the arrivals' share beside their count, the time's apart", got)
 	}
 	// The product from the factors shown: 90 arrivals over 8.0s is 11.25/s, shown 11.2/s, and
 	// 3.7s × 11.25/s ≈ 42 beside "3.7s × 11.2/s" multiplied out 1 off (review 37 m4).
 	even := *s
 	even.Pool.FullFor, even.Classes[Payment].Arrived, even.Classes[Payment].Rejected[RejectPool] = 3700*time.Millisecond, 90, 40
-	if got := strings.Join(phrases(HealthItems(&even, 120)), " · "); !strings.Contains(got, "3.7s × 11.2/s ≈ 41±6 expected: within chance") {
+	if got := strings.Join(phrases(HealthItems(&even, 120)), " · "); !strings.Contains(got, "3.7s × 11.2/s ≈ 41±13 expected: within chance") {
 		t.Errorf("%q, want 3.7s × 11.2/s ≈ 41", got)
 	}
 	// The share from the figures shown: 5.45s of 8.0s is 68%, but it reads "5.5s", whose share

@@ -365,9 +365,16 @@ func (s *Snapshot) lastRejection(why Reason, classes []Class) lastRejection {
 			return l
 		}
 	}
-	for i := len(s.Timeline) - 1; i >= 0; i-- {
-		if slices.ContainsFunc(classes, func(c Class) bool { return s.Timeline[i].Rejected[c][why] > 0 }) {
-			l.at = time.Duration(s.Timeline[i].T) * time.Second
+	had := func(sec Second) bool {
+		return slices.ContainsFunc(classes, func(c Class) bool { return sec.Rejected[c][why] > 0 })
+	}
+	// The part second the run is in goes on now: "none since 13s" at 12.8s, quiet beside
+	// queues full and turning signups away, said they had stopped at a time not yet come (review 44b).
+	whole := s.wholeSeconds()
+	l.now = l.now || slices.ContainsFunc(s.Timeline[len(whole):], had)
+	for i := len(whole) - 1; i >= 0; i-- {
+		if had(whole[i]) {
+			l.at = time.Duration(whole[i].T) * time.Second
 			break
 		}
 	}

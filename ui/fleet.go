@@ -365,7 +365,8 @@ var withoutWhy = map[int]int{withWhy: 0, wholeBarWhy: wholeBar}
 const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
 
 // compactState is a replica's state in the fewest words: "DRAINED for a deploy 5.0s" (in
-// the words drained), "PULLED 11.9s", "in rotation, 1/2 failed", "in rotation, pulled 9.3s,
+// the words drained), "PULLED 11.9s", "in rotation, 1/2 not ok" (not "failed": the health
+// row counts timed-out and rej:pool, failed 0), "in rotation, pulled 9.3s,
 // back 19.5s", with rule "pulled 9.3s, back 19.5s after 100 ok" (n43 G-16: at 80 columns the
 // balancer's rule had no line); replica n of fs, its times as the pulls line writes them.
 func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief, rule bool) string {
@@ -379,7 +380,7 @@ func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt 
 	case h.Pulled:
 		return t.alert.Render("PULLED")
 	case h.FailStreak > 0:
-		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d failed", h.FailStreak, r.Config.Fleet.PullAfter))
+		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && brief:
 		return t.status.Render("in rotation") + t.dim.Render(", back "+fmtSecs(last.ReturnedAt))
 	case last.Returned() && rule: // "back" says in rotation; the rule says why then (n43 G-16)

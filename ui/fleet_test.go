@@ -1408,3 +1408,14 @@ func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 		t.Errorf("out again: the sum said, or the headline not 6 lines (%d), or no charts:\n%s", headline, text)
 	}
 }
+
+// A replica failing its checks says "not ok" at every width, as the health row counts
+// them (timed-out, rej:pool; failed 0): "1/2 failed" at 80 columns beside "1/2 checks not
+// ok" at 120 was two words for one outcome (review 44b).
+func TestReplicaFailingChecksSaysNotOK(t *testing.T) {
+	s := fleetSnapshot(3, 1)
+	got := ansi.Strip(compactState(newTheme(true, true), s.Fleet, 2, lab.Pull{}, 0, drainedWord, true, false))
+	if got != "in rotation, 1/2 not ok" {
+		t.Errorf("replica 2, 1 check not ok of 2: %q, want \"in rotation, 1/2 not ok\"", got)
+	}
+}

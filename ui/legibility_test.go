@@ -460,3 +460,28 @@ func TestFooterSaysFocusAt80(t *testing.T) {
 		t.Errorf("the help lists tab away from v: %v", g)
 	}
 }
+
+// Turned away only in the second the run is in: going on now, never "none since 7s" at 6.4s,
+// a stop at a time not yet come, quiet beside queues turning them away (review 44b,
+// fleet-domino at 12.8s: "none since 13s").
+func TestStarvedInThePartSecondGoesOn(t *testing.T) {
+	s := testSnapshot()
+	for i := range s.Timeline {
+		s.Timeline[i].Rejected[lab.Signup][lab.RejectPool] = 0
+	}
+	s.Timeline[0].Rejected[lab.Signup][lab.RejectPool] = 3 // before the rates' window
+	part := lab.Second{T: len(s.Timeline) + 1}
+	part.Rejected[lab.Signup][lab.RejectPool] = 2
+	s.Timeline = append(s.Timeline, part)
+	s.Classes[lab.Signup].Rejected[lab.RejectPool] = 5
+	if !s.StarvingNow(lab.Signup) {
+		t.Error("signups turned away in the second the run is in: not starving now")
+	}
+	th := newTheme(true, true)
+	for _, w := range []int{80, 120} {
+		head := ansi.Strip(headerLine(th, testScreen(s, w, 40), 0, w, w))
+		if !strings.Contains(head, "signup starved (rej:pool) 5") || strings.Contains(head, "none since") {
+			t.Errorf("at %d columns: %q, want signups starved 5 going on, no \"none since\"", w, head)
+		}
+	}
+}

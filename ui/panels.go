@@ -1252,7 +1252,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
 			// With its seconds, every rate alike: beside a count since the start, a bare
 			// "1.2/s" read as of the same span (newcomer 38 G3).
 			note = fmtPerSec(rate) + " in " + r.Span()
-		} else if now && r.Seconds == 0 { // no whole second with one yet
+		} else if now { // no whole second with one yet, or only the second the run is in
 			note = ""
 		}
 		// What it counts: each reason with its share where more than one turned it away (a fleet's pool,
