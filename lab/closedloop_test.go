@@ -130,3 +130,19 @@ func TestClosedLoopReportSaysSent(t *testing.T) {
 		t.Errorf("closed loop's report heads %q", head)
 	}
 }
+
+// An open loop's samples line counts every request sent and says none was held back for a
+// reply, never that each left on time, which a busy machine's lag belies (newcomer 53).
+func TestOpenLoopSentClaimsNoPunctuality(t *testing.T) {
+	s := &Snapshot{}
+	s.Classes[Payment].Arrived, s.Classes[Signup].Arrived = 800, 35
+	line, why := s.OpenLoopSent()
+	if line != "835, none held back for a reply" {
+		t.Errorf("line %q", line)
+	}
+	for _, wrong := range []string{"on time", "on schedule"} {
+		if strings.Contains(line+why, wrong) {
+			t.Errorf("%q claims %q", line+why, wrong)
+		}
+	}
+}
