@@ -140,6 +140,13 @@ func TestOpenLoopSentClaimsNoPunctuality(t *testing.T) {
 	if line != "835, none held back for a reply" {
 		t.Errorf("line %q", line)
 	}
+	if why != " (open loop; how late they left: generator lag)" {
+		t.Errorf("why %q", why)
+	}
+	s.Generator.Lag = Percentiles{P99: 6600 * time.Microsecond, Count: 835}
+	if _, why = s.OpenLoopSent(); why != " (open loop; how late they left: generator lag p99 6.6ms)" {
+		t.Errorf("why, with a lag: %q", why)
+	}
 	for _, wrong := range []string{"on time", "on schedule"} {
 		if strings.Contains(line+why, wrong) {
 			t.Errorf("%q claims %q", line+why, wrong)
