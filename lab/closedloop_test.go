@@ -130,3 +130,26 @@ func TestClosedLoopReportSaysSent(t *testing.T) {
 		t.Errorf("closed loop's report heads %q", head)
 	}
 }
+
+// An open loop's samples line counts every request sent and says none was held back for a
+// reply, never that each left on time, which a busy machine's lag belies (newcomer 53).
+func TestOpenLoopSentClaimsNoPunctuality(t *testing.T) {
+	s := &Snapshot{}
+	s.Classes[Payment].Arrived, s.Classes[Signup].Arrived = 800, 35
+	line, why := s.OpenLoopSent()
+	if line != "835, none held back for a reply" {
+		t.Errorf("line %q", line)
+	}
+	if why != " (open loop; how late they left: generator lag)" {
+		t.Errorf("why %q", why)
+	}
+	s.Generator.Lag = Percentiles{P99: 6600 * time.Microsecond, Count: 835}
+	if _, why = s.OpenLoopSent(); why != " (open loop; how late they left: generator lag p99 6.6ms)" {
+		t.Errorf("why, with a lag: %q", why)
+	}
+	for _, wrong := range []string{"on time", "on schedule"} {
+		if strings.Contains(line+why, wrong) {
+			t.Errorf("%q claims %q", line+why, wrong)
+		}
+	}
+}

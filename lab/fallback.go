@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	register(mechanism{name: "fallback", rank: 10, start: func(iso *Isolation) runtime { return fallback{count: iso.lent.Fallback} }, health: at(27, fallbackHealth),
+	register(mechanism{name: "fallback", rank: 10, start: func(*Isolation) runtime { return fallback{} }, health: at(27, fallbackHealth),
 		words: at(45, []Item{word("fallback canned replies to n", "the payment chain's first stage: it gives every payment not ok on a worker (failed, timed out, or rejected by the isolation) a canned reply instead of an error (degraded, never \"ok\", the word for a real success) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has given one, with the payments turned away before a worker ran it ("+beforeChainWords(nil)+"), which got an error, as every other class's rejections do (only payments have a fallback); in a compare, also where it gave none (\"no canned replies\")")})})
 }
 
@@ -173,24 +173,20 @@ func fallbackCauses(c ClassStats) string {
 	return strings.Join(out, ", ")
 }
 
-// fallback is the fallback in one lab: count is the engine's tally of the payments it answered.
-type fallback struct {
-	stateless
-	count func()
-}
+// fallback is the fallback in one lab.
+type fallback struct{ stateless }
 
-func (f fallback) stages(Config) []placed { return []placed{{slotFallback, fallbackStage(f.count)}} }
+func (fallback) stages(Config) []placed { return []placed{{slotFallback, fallbackStage()}} }
 
 // fallbackStage is the end of every failure path: a payment that did not succeed (failed,
 // timed out, or turned away by the lab's own isolation on a worker) is answered by a
-// canned reply that calls no network. It only counts them (count: the engine's tally).
-func fallbackStage(count func()) stage {
+// canned reply that calls no network. It only marks them (Canned), for the engine to count
+// with their outcome.
+func fallbackStage() stage {
 	return stage{name: "fallback", wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			r := next(ctx, p)
-			if r.Out != OK {
-				count()
-			}
+			r.Canned = r.Out != OK
 			return r
 		}
 	}}

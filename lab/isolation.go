@@ -13,11 +13,10 @@ import (
 // Lent is what the engine lends a lab's isolation: the mechanisms start no goroutine and
 // count nothing of their own but through it.
 type Lent struct {
-	Ctx      context.Context        // the lab's: ends when it stops
-	Spawn    func(func())           // starts a goroutine the engine owns and waits for in Stop
-	Fallback func()                 // counts one payment the fallback answered
-	Free     func() int             // the pool's free workers now (the slack lost to the bulkhead)
-	Request  func(c Config) Request // the innermost call under c: one request to the dependency
+	Ctx     context.Context        // the lab's: ends when it stops
+	Spawn   func(func())           // starts a goroutine the engine owns and waits for in Stop
+	Free    func() int             // the pool's free workers now (the slack lost to the bulkhead)
+	Request func(c Config) Request // the innermost call under c: one request to the dependency
 }
 
 // Isolation is every payment mechanism's state in one lab, and the chain in force. A new

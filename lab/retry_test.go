@@ -28,7 +28,7 @@ func TestRefusedRetryKeepsTheLastOutcome(t *testing.T) {
 		}
 	}
 	iso := NewIsolation(c, Lent{Ctx: context.Background(), Spawn: func(func()) { t.Fatal("nothing to hand off") },
-		Fallback: func() {}, Free: func() int { return 0 }, Request: never})
+		Free: func() int { return 0 }, Request: never})
 	typical := &runtimeOf[*deadline](t, iso).typical
 	for range 8 { // steady calls: the deviation decays from its first guess, half the mean
 		typical.observe(50 * time.Millisecond)

@@ -389,24 +389,25 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 			t.Errorf("63 calls of 64 busy, at %d columns: %q, want %q", w, got, want)
 		}
 	}
-	// One call more ended at the dependency than payments counted: the worker's call was
-	// answered, not yet counted (newcomer 37 #17: "now 23" beside ok 12524 of 12548 calls).
+	// One call more ended at the dependency than payments counted: the worker's call is
+	// over, not yet counted (newcomer 37 #17: "now 23" beside ok 12524 of 12548 calls);
+	// "over", not "answered", as a timeout's cut calls end there too (newcomer 53).
 	s.Classes[Payment].OK, s.Dependency.InFlight = 4933, 62
-	for w, want := range map[int]string{120: "calls at the dependency now 62 (2 more workers busy: 1 not calling this instant, 1 answered, not yet counted)",
+	for w, want := range map[int]string{120: "calls at the dependency now 62 (2 more workers busy: 1 not calling this instant, 1 call over, not yet counted)",
 		// Short, both parts (review 33 #12), then the answered one alone, not all 2 "not
 		// calling" beside the split (review 32 #5).
-		80: "calls at the dependency now 62 (+2 workers busy: 1 answered, 1 not calling)",
-		74: "calls at the dependency now 62 (+2 workers busy: 1 answered, not counted)",
-		66: "calls at the dependency now 62 (+2 busy: 1 answered, not counted)"} {
+		80: "calls at the dependency now 62 (+2 workers busy: 1 call over, 1 not calling)",
+		74: "calls at the dependency now 62 (+2 workers busy: 1 call over, not counted)",
+		66: "calls at the dependency now 62 (+2 busy: 1 call over, not counted)"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
-			t.Errorf("62 calls of 64 busy, 1 answered: at %d columns: %q, want %q", w, got, want)
+			t.Errorf("62 calls of 64 busy, 1 call over: at %d columns: %q, want %q", w, got, want)
 		}
 	}
 	s.Classes[Payment].OK, s.Dependency.InFlight = 4932, 63
-	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64 at once, 4996 calls; 1 more worker busy, its call answered, not yet counted)",
-		80: "calls at the dependency now 63 (+1 worker busy, answered, not counted)"} {
+	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64 at once, 4996 calls; 1 more worker busy, its call over, not yet counted)",
+		80: "calls at the dependency now 63 (+1 worker busy, call over, not counted)"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
-			t.Errorf("63 calls of 64 busy, answered: at %d columns: %q, want %q", w, got, want)
+			t.Errorf("63 calls of 64 busy, its call over: at %d columns: %q, want %q", w, got, want)
 		}
 	}
 	s.Classes[Payment].OK = 4933

@@ -175,7 +175,8 @@ func (s *Snapshot) BusyNotCalling() int {
 }
 
 // AnsweredUncounted is how many of BusyNotCalling hold a payment whose call the dependency
-// has answered and the lab has not yet counted: the dependency's calls that ended (its calls
+// is done with (answered, or cut by a socket timeout: "over", on screen) and the lab has not
+// yet counted: the dependency's calls that ended (its calls
 // less those it serves now, read at one instant with the payments: engine's paymentsCut)
 // beyond the payments that ended. "now 23" beside 24 busy and ok 12524 of 12548 calls is one
 // such (newcomer 37 #17), not a worker off its call. Only where each payment makes one call

@@ -118,8 +118,8 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 }
 
 // samplesLines says what was sent against what was due: in closed mode how many requests
-// the users never sent (coordinated omission, made visible), in open mode that every one
-// was. One line; what does not fit of the explanation is left off.
+// the users never sent (coordinated omission, made visible), in open mode that none was
+// held back for a reply. One line; what does not fit of the explanation is left off.
 func samplesLines(t *theme, snap *lab.Snapshot, w int) []string {
 	var line, why string
 	switch cl := snap.ClosedLoop; {
@@ -131,12 +131,8 @@ func samplesLines(t *theme, snap *lab.Snapshot, w int) []string {
 		line = t.bold.Render("samples sent") + fmt.Sprintf(" %s of %s due at %s: ", fmtCount(cl.Sent), fmtCount(cl.Due), fmtFloatRate(cl.Rate)) + missing
 		why = t.dim.Render(fmt.Sprintf(" (%s, each waits for its reply)", lab.UsersText(cl.Users)))
 	default:
-		var sent int64
-		for _, c := range snap.Classes {
-			sent += c.Arrived
-		}
-		line = t.bold.Render("samples sent") + fmt.Sprintf(" %s, every one on schedule", fmtCount(sent))
-		why = t.dim.Render(" (open loop: none waits for a reply)")
+		sent, note := snap.OpenLoopSent()
+		line, why = t.bold.Render("samples sent")+" "+sent, t.dim.Render(note)
 	}
 	if ansiWidth(line+why) <= w {
 		line += why
@@ -548,7 +544,7 @@ func percentileIndex(col, cols, last int) int {
 // measurementHelp defines the measurement picture's numbers for the help screen.
 func measurementHelp() [][2]string {
 	return [][2]string{
-		{"samples sent", "closed loop (traffic.mode closed): requests the users sent against those the target rate made due; the difference was never sent, because every user was waiting for a reply (coordinated omission). Open loop: every one is sent on schedule"},
+		{"samples sent", "closed loop (traffic.mode closed): requests the users sent against those the target rate made due; the difference was never sent, because every user was waiting for a reply (coordinated omission). Open loop: none is held back for a reply; how late each left is the generator lag"},
 		{"p50 … p99.99 max", "the percentile ladder of payment latency: half, 9 in 10, 99 in 100, 999 in 1000, 9999 in 10000 took at most this; max and count beside it; under it, where there is room, the rungs too few samples leave at the slowest one, as the table says of the p99 (\"p99.9 of <1000, p99.99 of <10000: their slowest\")"},
 		{lab.Open.Since(), "open loop: latency as the run measured it, from each request's scheduled arrival, not its send (so " + lab.SendDelay + " counts: the generator's lag, then dispatch), so waiting for the server counts"},
 		{lab.Closed.Since(), "closed loop: latency as the run measured it, from each request's send; there is no schedule: requests a stalled user never sent have no latency at all"},

@@ -96,7 +96,7 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
 	for _, want := range []string{
-		"samples sent 901 of 1000 due at 100/s: 99 never sent", "samples sent 1000, every one on schedule",
+		"samples sent 901 of 1000 due at 100/s: 99 never sent", "samples sent 1000, none held back for a reply",
 		"since arrival", "corrected", "1.00s", "901ms",
 		"closed loop: 99 of 1000 due never sent", "open loop: all 100 due in each dependency stall (1s at",
 		"same target traffic, A sent closed loop, B sent open loop", "arrived", "latency by percentile",
@@ -526,5 +526,27 @@ func TestStripUnderTheP999LabelIsTheTables(t *testing.T) {
 	want := eighths[stripLevel(float64(pay.P999), float64(slices.Max(closed.Distribution.Corrected)))]
 	if under := string(strip[from : from+len("p99.9")]); under != strings.Repeat(string(want), len("p99.9")) {
 		t.Errorf("under p99.9 (%v) the strip draws %q, want %q throughout:\n%s\n%s", pay.P999, under, want, string(strip), string(axis))
+	}
+}
+
+// An open loop's screen says none was held back for a reply, its point, and never that each
+// left on time: on a machine too busy to send on time, "sent on time" and "every one on
+// schedule" stood beside the lab's own ⚠ of late sends (newcomer 53).
+func TestOpenLoopClaimsNoPunctuality(t *testing.T) {
+	_, open := measurementSnapshots()
+	open.Generator.Lag.P99 = 6600 * time.Microsecond // past the ⚠ line's threshold
+	for _, w := range []int{80, 120} {
+		plain := ansi.Strip(render(newTheme(false, true), screen{panes: []pane{{snap: open, cfg: open.Config}}, width: w, height: w / 3, recorded: true}))
+		for _, wrong := range []string{"on time", "on schedule"} {
+			if strings.Contains(plain, wrong) {
+				t.Errorf("at %d columns the open loop claims %q:\n%s", w, wrong, plain)
+			}
+		}
+		if !strings.Contains(plain, "too busy") {
+			t.Errorf("at %d columns no ⚠ of late sends: the test tests nothing", w)
+		}
+		if !strings.Contains(plain, "none held back for a reply") {
+			t.Errorf("at %d columns the open loop does not say none was held back:\n%s", w, plain)
+		}
 	}
 }

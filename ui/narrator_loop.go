@@ -26,15 +26,18 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 	when := fmt.Sprintf("%s at %s", fmtDur(st.For.D()), fmtDur(st.FirstAt.D()))
 
 	if !closed { // an open loop with a stall
+		// "Sent, none held back for a reply", never "on time": the open loop's point is that
+		// no reply holds a request back, and "sent on time" stood beside the lab's own ⚠ of
+		// late sends on a busy machine (newcomer 53).
 		switch {
 		case before:
-			return fmt.Sprintf("open loop: one request every %s whatever the replies; all %s due in the stall (%s) are sent on time and wait for its end",
+			return fmt.Sprintf("open loop: one request every %s whatever the replies; all %s due in the stall (%s) are sent, none held back for a reply, and wait for its end",
 				fmtSecs(m.Gap), fmtWorkers(m.StallDue), when), true
 		case stalled:
 			return fmt.Sprintf("open loop: stalled %s of %s, still sending one every %s: each waits from its scheduled arrival, as a user would",
 				fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtSecs(m.Gap)), true
 		}
-		return fmt.Sprintf("open loop: all %s due in each dependency stall (%s) were sent on time and waited out the stall at the dependency (service, not queue): p99 %s of %s samples, as the users lived it",
+		return fmt.Sprintf("open loop: all %s due in each dependency stall (%s) were sent, none held back for a reply, and waited out the stall at the dependency (service, not queue): p99 %s of %s samples, as the users lived it",
 			fmtWorkers(m.StallDue), when, p99(pay.Latency), fmtCount(pay.Latency.Count)), true
 	}
 

@@ -112,7 +112,7 @@ func (b *balancer) reject(j job) {
 	m.arrive(j.duplicate)
 	b.pairs.arrive(j.class, j.arrival)
 	at := time.Now()
-	m.reject(j, lab.RejectBalancer, time.Time{}, at, b.end)
+	m.reject(j, lab.RejectBalancer, time.Time{}, at, b.end, false)
 	b.pairs.settle(j.class, j.arrival, lab.TurnedAway(lab.RejectBalancer))
 	j.done(at)
 }

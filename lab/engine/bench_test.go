@@ -107,7 +107,7 @@ func BenchmarkFinish(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		m.arrive(false)
-		m.finish(lab.OK, intended, started, ended)
+		m.finish(lab.OK, false, intended, started, ended)
 	}
 }
 
@@ -262,7 +262,7 @@ func BenchmarkFinishBesideStats(b *testing.B) {
 	started, ended := intended.Add(time.Millisecond), intended.Add(4*time.Millisecond)
 	besideStats(b, func(m *classMetrics) {
 		m.arrive(false)
-		m.finish(lab.OK, intended, started, ended)
+		m.finish(lab.OK, false, intended, started, ended)
 	})
 }
 
@@ -398,7 +398,7 @@ func spreadClass() (m *classMetrics, finishOne func()) {
 		i++
 		d := time.Duration(i%3000)*time.Millisecond + time.Duration(i%997)*time.Microsecond
 		m.arrive(false)
-		m.finish(lab.OK, t0, t0.Add(d/4), t0.Add(d))
+		m.finish(lab.OK, false, t0, t0.Add(d/4), t0.Add(d))
 	}
 	for range 10000 {
 		finishOne()

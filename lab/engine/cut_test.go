@@ -70,7 +70,7 @@ func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
 	for i, m := range ms {
 		for range i + 1 {
 			m.arrive(false)
-			m.finish(lab.OK, at, at, at.Add(time.Millisecond))
+			m.finish(lab.OK, false, at, at, at.Add(time.Millisecond))
 		}
 	}
 	out, _ := paymentsCut(ms, dep, lab.ModeSlow)
@@ -175,7 +175,7 @@ func payOn(t *testing.T, dep *slowserver.Server, m *classMetrics) (answered, cou
 			resp.Body.Close()
 		}
 		close(answered)
-		m.finish(lab.OK, at, at, time.Now())
+		m.finish(lab.OK, false, at, at, time.Now())
 		close(counted)
 	}()
 	return answered, counted

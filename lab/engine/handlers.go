@@ -37,9 +37,9 @@ func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 	w.counting() // counted ended from here, its worker freed after (pool.work)
 	answered = time.Now()
 	if r.Rejected {
-		m.reject(j, r.Reason, started, answered, l.end)
+		m.reject(j, r.Reason, started, answered, l.end, r.Canned)
 	} else {
-		m.finish(r.Out, j.intended, started, answered)
+		m.finish(r.Out, r.Canned, j.intended, started, answered)
 		m.corrected(j, answered, l.end, true)
 	}
 	l.pairs.settle(j.class, j.arrival, r.Fate())

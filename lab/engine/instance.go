@@ -60,7 +60,7 @@ func newInstance(cfg lab.Config, d deps) *instance {
 		l.metrics[c].up = d.up[c]
 	}
 	l.seconds.classes = l.counts
-	l.iso = lab.NewIsolation(cfg, lab.Lent{Ctx: l.ctx, Spawn: l.spawn, Fallback: l.metrics[lab.Payment].fallback,
+	l.iso = lab.NewIsolation(cfg, lab.Lent{Ctx: l.ctx, Spawn: l.spawn,
 		Free: func() int { return l.pool.freeNow() }, Request: l.request})
 	l.health = newHealthCheck(cfg.Fleet, l.start, d.replica)
 	l.health.served = l.metrics[lab.Payment].servedNow
@@ -119,7 +119,7 @@ func (l *instance) admit(j job) {
 // has failed.
 func (l *instance) turnAway(j job, why lab.Reason) {
 	at := time.Now()
-	l.metrics[j.class].reject(j, why, time.Time{}, at, l.end)
+	l.metrics[j.class].reject(j, why, time.Time{}, at, l.end, false)
 	l.pairs.settle(j.class, j.arrival, lab.TurnedAway(why))
 	j.done(at)
 	if j.class == lab.Health {

@@ -5,6 +5,9 @@ package engine
 
 import (
 	"context"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,5 +66,46 @@ func TestCutReadsAgainAfterAMove(t *testing.T) {
 	})
 	if apart || reads != 2 || s.Elapsed != 2 {
 		t.Errorf("cut returned read %v of %d, apart %v: want the second, one cut", s.Elapsed, reads, apart)
+	}
+}
+
+// The fallback's canned reply is counted with its payment's outcome, under the counters'
+// one lock: counted apart, as the chain returned, a frame had "canned replies to 73" beside
+// 72 payments ended and 8 in flight (newcomer 53). The payment's finish is held at its
+// latency histogram's lock, after the chain has run and before it is counted ended.
+func TestCannedRepliesCountedWithTheirOutcome(t *testing.T) {
+	c := lab.DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Pool.Workers = 1
+	c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(20 * time.Millisecond)}
+	c.Dependency.Latency = lab.Duration(time.Minute)
+	l, err := startLab(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	m := l.metrics[lab.Payment]
+	m.latency.mu.Lock()
+	l.admit(job{class: lab.Payment, intended: time.Now()})
+	giveUp := testwait.LastResort(t)
+	for !slices.ContainsFunc(strings.Split(allStacks(), "\n\n"), func(g string) bool {
+		return strings.Contains(g, "(*classMetrics).finish") && strings.Contains(g, "lockSlow")
+	}) {
+		select {
+		case <-giveUp:
+			m.latency.mu.Unlock()
+			t.Fatal("the payment's count never seen waiting for its latency histogram")
+		default:
+			runtime.Gosched()
+		}
+	}
+	held := m.counts()
+	m.latency.mu.Unlock()
+	if ended := held.OK + held.Failed + held.TimedOut + held.RejectedTotal(); held.Fallback > ended {
+		t.Errorf("%d canned replies beside %d payments ended (%d in flight): one counted before its payment ended", held.Fallback, ended, held.InFlight)
+	}
+	testwait.WaitFor(t, func() bool { return m.counts().InFlight == 0 }, "the payment counted")
+	if s := m.counts(); s.Fallback != 1 || s.TimedOut != 1 {
+		t.Errorf("after: %d canned replies, %d timed out; want 1 and 1", s.Fallback, s.TimedOut)
 	}
 }

@@ -219,13 +219,14 @@ func (m *classMetrics) arrive(duplicate bool) {
 // reject books j turned away for why at at, the one reading of the clock for it: how
 // long it waited since its scheduled arrival; the worker-time it held since started, where
 // a worker turned it away (a deadline's; zero: none did); and, for a closed-loop request,
-// the slots its user skipped, up to a bounded run's end (corrected).
-func (m *classMetrics) reject(j job, why lab.Reason, started, at, end time.Time) {
+// the slots its user skipped, up to a bounded run's end (corrected). canned: the fallback
+// answered it (on a worker only).
+func (m *classMetrics) reject(j job, why lab.Reason, started, at, end time.Time, canned bool) {
 	var held time.Duration
 	if !started.IsZero() {
 		held = at.Sub(started)
 	}
-	m.turnAway(why, at.Sub(j.intended), held, !started.IsZero())
+	m.turnAway(why, at.Sub(j.intended), held, !started.IsZero(), canned)
 	m.corrected(j, at, end, false)
 }
 
@@ -248,10 +249,14 @@ func (m *classMetrics) corrected(j job, at, end time.Time, measured bool) {
 	}
 }
 
-// turnAway counts a rejection that waited first; onWorker: turned away there, after held.
-func (m *classMetrics) turnAway(r lab.Reason, waited, held time.Duration, onWorker bool) {
+// turnAway counts a rejection that waited first; onWorker: turned away there, after held;
+// canned: the fallback answered it.
+func (m *classMetrics) turnAway(r lab.Reason, waited, held time.Duration, onWorker, canned bool) {
 	m.mu.Lock()
 	m.rejected[r]++
+	if canned {
+		m.fallbacks++
+	}
 	m.rejectedWait[r] += waited
 	m.inFlight--
 	if onWorker {
@@ -274,8 +279,9 @@ func (m *classMetrics) servedNow() int64 {
 // neither (a busy machine's final snapshot had one more in the service histogram than in the
 // served count). A fleet's may count it in Service and Latency a moment before Served: its
 // histograms (up) are recorded before the replica's locks are taken, so a fleet's snapshot
-// reads them apart from its replicas' counters.
-func (m *classMetrics) finish(o lab.Outcome, intended, started, ended time.Time) {
+// reads them apart from its replicas' counters. canned: the fallback answered it, counted
+// with its outcome, so a snapshot never has a canned reply for a payment still in flight.
+func (m *classMetrics) finish(o lab.Outcome, canned bool, intended, started, ended time.Time) {
 	for h := m.up; h != nil; h = h.up {
 		h.latency.record(ended.Sub(intended))
 		h.service.record(ended.Sub(started))
@@ -295,15 +301,12 @@ func (m *classMetrics) finish(o lab.Outcome, intended, started, ended time.Time)
 	case lab.TimedOut:
 		m.timedOut++
 	}
+	if canned {
+		m.fallbacks++
+	}
 	m.inFlight--
 	m.served++
 	m.heldFor += ended.Sub(started)
-	m.mu.Unlock()
-}
-
-func (m *classMetrics) fallback() {
-	m.mu.Lock()
-	m.fallbacks++
 	m.mu.Unlock()
 }
 

@@ -81,12 +81,12 @@ func TestWaitedIsOfTheFinished(t *testing.T) {
 		m.arrive(false)
 		intended := t0.Add(time.Duration(i) * time.Millisecond)
 		m.started(intended, intended, intended.Add(3*time.Millisecond))
-		m.finish(lab.OK, intended, intended.Add(3*time.Millisecond), intended.Add(4*time.Millisecond))
+		m.finish(lab.OK, false, intended, intended.Add(3*time.Millisecond), intended.Add(4*time.Millisecond))
 	}
 	for range 150 { // waited 700ms, then turned away on a worker
 		m.arrive(false)
 		m.started(t0, t0, t0.Add(700*time.Millisecond))
-		m.reject(job{intended: t0}, lab.RejectDeadline, t0.Add(700*time.Millisecond), t0.Add(700*time.Millisecond), time.Time{})
+		m.reject(job{intended: t0}, lab.RejectDeadline, t0.Add(700*time.Millisecond), t0.Add(700*time.Millisecond), time.Time{}, false)
 	}
 	s := m.stats()
 	if s.Waited.Count != s.Latency.Count || s.QueueWait.Count != 250 {
@@ -105,8 +105,8 @@ func TestRejectionWaitCounted(t *testing.T) {
 	m.arrive(false)
 	intended := time.Now().Add(-750 * time.Millisecond)
 	now := time.Now()
-	m.reject(job{intended: intended}, lab.RejectDeadline, time.Time{}, now, time.Time{})
-	m.reject(job{intended: now}, lab.RejectPool, time.Time{}, now, time.Time{})
+	m.reject(job{intended: intended}, lab.RejectDeadline, time.Time{}, now, time.Time{}, false)
+	m.reject(job{intended: now}, lab.RejectPool, time.Time{}, now, time.Time{}, false)
 	s := m.stats()
 	if got := s.TurnedAwayAfter(lab.RejectDeadline); got < 750*time.Millisecond {
 		t.Errorf("a deadline rejection scheduled 750ms ago waited %v", got)
@@ -201,7 +201,7 @@ func TestServedReadWithItsHistograms(t *testing.T) {
 		t0 := time.Now()
 		for range 200000 {
 			m.arrive(false)
-			m.finish(lab.OK, t0, t0, t0.Add(time.Millisecond))
+			m.finish(lab.OK, false, t0, t0, t0.Add(time.Millisecond))
 		}
 	}()
 	defer func() { <-done }() // a failed read ends the test, not the writer: wait for it
