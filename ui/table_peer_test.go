@@ -103,7 +103,7 @@ func TestCompareHalvesShareTheNameColumn(t *testing.T) {
 				runFor(&a, 9)
 				runFor(&b, 10)
 			}
-			for w := paneMinWidth; w <= 100; w++ {
+			for w := range sweep(paneMinWidth, 100, 1) {
 				la, _ := tableLines(th, &a, tablePeer{&b, w}, w, true, nil, true)
 				lb, _ := tableLines(th, &b, tablePeer{&a, w}, w, true, nil, true)
 				if len(la) == 0 || len(lb) == 0 {
