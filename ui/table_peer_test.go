@@ -22,7 +22,10 @@ func TestCompareHalvesShareTableColumns(t *testing.T) {
 	compared := 0
 	for name, m := range compareMoments() {
 		for w := range sweep(2*paneMinWidth+dividerWidth, 200, 3) {
-			for _, h := range []int{40, 60} {
+			for hi, h := range []int{40, 60} {
+				if (w/(3*sweepStride)+hi)%sweepStride != 0 { // under the race detector a third of the pairs, every height among them
+					continue
+				}
 				s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}},
 					width: w, height: h, recorded: true}
 				var heads [2][]string
