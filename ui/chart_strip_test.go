@@ -770,7 +770,10 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 	}
 	for _, snaps := range [][]lab.Snapshot{{*queue}, {*queue, *queue}, {*fleet}, {*fleet, *fleet}} {
 		for w := range sweep(80, 200, 1) {
-			for _, h := range []int{30, 40, 60} {
+			for hi, h := range []int{30, 40, 60} {
+				if (w/sweepStride+hi)%sweepStride != 0 { // under the race detector one height a width, in turn: every width and height, not every pair
+					continue
+				}
 				if h < 40 && len(snaps) == 2 && snaps[0].Fleet != nil {
 					continue
 				}

@@ -170,7 +170,7 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 		_, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, true)
 		return strings.Join(n.lines(" · ", w, levelBare), "\n")
 	}
-	for w := 56; w <= 200; w++ {
+	for w := range sweep(56, 200, 1) {
 		// What a batch is and how many these 5s caught at every width, the fewest lines too
 		// (s58: "1 batch in 5s" left a batch to be guessed); the cap's figure in the longest
 		// form a main screen's table fits, 80 columns or more, not its derivation bare
