@@ -49,7 +49,7 @@ var coreSettings = slices.Concat(
 			// calls: "to the knee" came before the knee's item said what one is (newcomer 52);
 			// "at once" where there is room, as the knee's item says it.
 			if d.Mode == ModeHealthy { // a brownout's own words say when it is slow
-				mode = d.latencyWords(d.HealthyLatency) + fmt.Sprintf(" up to %d calls", d.Knee)
+				mode = d.latencyWords(d.HealthyLatency) + " up to " + units(d.Knee, "call")
 				if w >= 100 {
 					mode += " at once"
 				}

@@ -275,6 +275,11 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms up to 25 calls ") {
 		t.Errorf("items at 80: %s", items)
 	}
+	c.Dependency.Knee = 1 // a knee of one call, which validation allows (review 44a: "up to 1 calls")
+	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms up to 1 call ") {
+		t.Errorf("knee 1 at 80: %s", items)
+	}
+	c.Dependency.Knee = 25
 	c.Dependency.Mode = ModeDown
 	if items := fmt.Sprint(SettingsItems(c, s, 120)); strings.Contains(items, "up to") {
 		t.Errorf("down: %s", items)

@@ -386,7 +386,7 @@ func (s *Snapshot) lastRejection(why Reason, classes []Class) lastRejection {
 // no signups since 7s (newcomer 29), "0 since 7s" as a rate, 0/s (newcomer 30); "stopped at
 // 19.5s" beside "signup turned away 556" left what stopped to guess (newcomer 44 g6). "None
 // since" again, now after the count's word or its column's ("turned away 556 (none since
-// 19.5s)", "starved 12 (rej:pool, none since 7s)"): none of those since, in a header line
+// 19.5s)", "starved (rej:pool) 12 (none since 7s)"): none of those since, in a header line
 // with no room for more words.
 const noneSince = "none since "
 

@@ -807,10 +807,10 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 		// figures come from: its one line keeps how late (adaptive-limit at 80x24 lost its
 		// rule whole to "requests left late", newcomer 52).
 		if costs(pl) && spare.capped && !c.oneWarning && len(c.draw(headerPanel, pl.level)) > 2 {
-			one := c
-			one.oneWarning = true
-			if op := one.plan(ps, h); !costs(op) {
-				c, pl = one, op
+			warned := c
+			warned.oneWarning = true
+			if op := warned.plan(ps, h); !costs(op) {
+				c, pl = warned, op
 			}
 		}
 		if costs(pl) {
