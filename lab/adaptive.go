@@ -153,8 +153,8 @@ func (r AdaptiveReading) queued(calls bool) string {
 
 // worked is the reading with Queued worked out from it at limit, whole after the rule,
 // "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief as the rule itself with its
-// figures named, "queued at the dependency ≈ limit 36 × (1 − the p90's running mean 100.0ms ÷ p90 120.5ms) =
-// 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
+// figures named, "excess calls ≈ limit 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now
+// 120.5ms) = 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
 // no 35 to check it by), terse with them named in signs, "calls queued ≈ 36 × (1 − p90 mean 100.0/p90 120.5ms) =
 // 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
 // failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3 queued" at 31 is 1.99 as
@@ -200,8 +200,10 @@ func (r AdaptiveReading) worked(limit float64) (whole, brief, terse string) {
 			// The count is no queue's, as the dependency has none (newcomer 52: "queued at the
 			// dependency" beside one that only slows past its knee): calls beyond those that
 			// answer as many a second at the mean's latency, each slowing every call.
-			fmt.Sprintf("excess calls ≈ limit %s × (1 − mean %.*fms ÷ %s %.*fms) = %s (%s; excess: %s)",
-				at, places, m, p90, places, p, got+count, adaptiveOfWhat(p90, false), adaptiveExcess),
+			// The mean named in place as the p90's, and the p90 as now's: "mean 78.9ms" read as
+			// the calls' mean latency still, two lines under "~75ms each" (newcomer 53 G-MAJOR).
+			fmt.Sprintf("excess calls ≈ limit %s × (1 − %s's ~%s running mean %.*fms ÷ %s now %.*fms) = %s (%s; excess: %s)",
+				at, p90, FmtDur(AdaptiveBaselineAge*AdaptiveWindow), places, m, p90, places, p, got+count, adaptiveP90Is(p90), adaptiveExcess),
 			fmt.Sprintf("excess ≈ %s × (1 − %s mean %.*f/%s %.*fms) = %s", at, adaptiveOfWhat(p90, true), places, m, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
@@ -310,7 +312,12 @@ func adaptiveOfWhat(p90 string, terse bool) string {
 	if terse {
 		return fmt.Sprintf("~%s %s", span, p90)
 	}
-	return fmt.Sprintf("%s of the calls' latency each ≥%s, mean its ~%s running mean", p90, FmtDur(AdaptiveWindow), span)
+	return fmt.Sprintf("%s, mean its ~%s running mean", adaptiveP90Is(p90), span)
+}
+
+// adaptiveP90Is is what the rule's p90 is: "p90 of the calls' latency each ≥1s".
+func adaptiveP90Is(p90 string) string {
+	return fmt.Sprintf("%s of the calls' latency each ≥%s", p90, FmtDur(AdaptiveWindow))
 }
 
 // adaptiveExcess is what failsafe-go's "queue" is, said in the dependency's terms, which has

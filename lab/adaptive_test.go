@@ -287,7 +287,7 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	// What the p90 and its mean are of, and what the count is in the dependency's terms, which
 	// has no queue (newcomer 52).
-	const ofWhat = " (p90 of the calls' latency each ≥1s, mean its ~10s running mean; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all)"
+	const ofWhat = " (p90 of the calls' latency each ≥1s; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all)"
 	for _, c := range []struct {
 		limit   int
 		reading AdaptiveReading
@@ -297,27 +297,27 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 in excess, limit 36→35",
-			"excess calls ≈ limit 36 × (1 − mean 100.0ms ÷ p90 120.5ms) = 6.1, rounded up: 7" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it falls 36→35",
+			"excess calls ≈ limit 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it falls 36→35",
 			"excess ≈ 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1, rounded up: 7; ≤2 rises, >6 falls, else holds: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, limit 30→31",
-			"excess calls ≈ limit 30 × (1 − mean 100.0ms ÷ p90 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it rises 30→31",
+			"excess calls ≈ limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it rises 30→31",
 			"excess ≈ 30 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; ≤2 rises, >6 falls, else holds: 30→31"},
 		// newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range of calls queued; the rule's
 		// band whole, and the limit it holds at.
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 in excess, limit holds at 30",
-			"excess calls ≈ limit 30 × (1 − mean 100.0ms ÷ p90 110.0ms) = 2.7, rounded up: 3" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
+			"excess calls ≈ limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
 			"excess ≈ 30 × (1 − ~10s p90 mean 100.0/p90 110.0ms) = 2.7, rounded up: 3; ≤2 rises, >6 falls, else holds: 30"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, the limit met its bound, the most its calls in flight allow: limit 31→30",
-			"excess calls ≈ limit 31 × (1 − mean 100.0ms ÷ p90 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; the limit met its bound, the most its calls in flight allow: 31→30",
+			"excess calls ≈ limit 31 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; the limit met its bound, the most its calls in flight allow: 31→30",
 			"excess ≈ 31 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
-			"excess calls ≈ limit 119 × (1 − mean 100.0ms ÷ p90 104.0ms) = 4.6, rounded up: 5" + ofWhat + "; at most 5 it rises, past 12 it falls, else holds, so it rises 119→120",
+			"excess calls ≈ limit 119 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5" + ofWhat + "; at most 5 it rises, past 12 it falls, else holds, so it rises 119→120",
 			"excess ≈ 119 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 4.6, rounded up: 5; ≤5 rises, >12 falls, else holds: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
@@ -338,7 +338,7 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 }
 
 // queuedWorked is a reading's count as the screen prints it: "36 × (1 − 100.0/120.5ms) = 6.1,
-// rounded up: 7 in excess" whole, "excess calls ≈ limit 36 × (1 − mean 100.0ms ÷ p90 120.5ms) =
+// rounded up: 7 in excess" whole, "excess calls ≈ limit 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) =
 // 6.1, rounded up: 7" brief, "excess ≈ 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1,
 // rounded up: 7" terse.
 type queuedWorked struct {
@@ -348,7 +348,7 @@ type queuedWorked struct {
 
 var queuedForms = []*regexp.Regexp{
 	regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) in excess`),
-	regexp.MustCompile(`excess calls ≈ limit ([\d.]+) × \(1 − mean ([\d.]+)ms ÷ p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`excess calls ≈ limit ([\d.]+) × \(1 − p90's ~10s running mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
 	regexp.MustCompile(`excess ≈ ([\d.]+) × \(1 − ~10s p90 mean ([\d.]+)/p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
 }
 

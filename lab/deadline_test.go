@@ -52,28 +52,6 @@ func TestEnoughLeftNeverLocksOut(t *testing.T) {
 	}
 }
 
-// Once payments' deadline has turned one away, the fix says so in the past tense, with the
-// second it first did: "creeps toward the 800ms deadline" beside rejected:deadline 173 read
-// as a forecast only (newcomer 48 G-minor-8); nothing before it has.
-func TestDeadlineReachedSaysWhen(t *testing.T) {
-	s := &Snapshot{}
-	s.Config.Payment.Deadline = Duration(800 * time.Millisecond)
-	for i := range 20 {
-		sec := Second{T: i + 1}
-		if sec.T >= 17 {
-			sec.Rejected[Payment][RejectDeadline] = 14
-		}
-		s.Timeline = append(s.Timeline, sec)
-	}
-	if got := s.DeadlineReached(); got != "" {
-		t.Errorf("none turned away yet: %q", got)
-	}
-	s.Classes[Payment].Rejected[RejectDeadline] = 56
-	if got, want := s.DeadlineReached(), "whose wait reached the 800ms deadline in 16–17s"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
 // The two deadline stages turn payments away under one word, rejected:deadline, and the
 // deadline counts apart those its enough-left check turned away (newcomer 58: which one did
 // was left to guessing): run out while waiting is the rest.
@@ -122,5 +100,28 @@ func TestArrivingNowSaysTheDeadline(t *testing.T) {
 		if narrow := arrivingNowHealth(&s, 40)[0].Value; !strings.HasPrefix(narrow, want) {
 			t.Errorf("deadline %v, narrow: %q, want %q…", d, narrow, want)
 		}
+	}
+}
+
+// Once payments' deadline turns some away, the growth the window measured is said as
+// measured, and where the deadline stops it: the arrivals over the wait a payment may have,
+// 500/s × 727ms. "the queue grows 10.4/s" beside 367 waiting, ~500/s × 0.73s, read as a fix
+// whose queue grows still (newcomer 53 W-MAJOR). Before it turns any away, and with no
+// deadline (the postmortem's queue grows on), nothing.
+func TestQueueStopsWhereTheDeadlineBoundsTheWait(t *testing.T) {
+	s := &Snapshot{EnoughLeft: 73 * time.Millisecond}
+	rs := &Rates{Seconds: 5, From: 20, To: 25}
+	rs.Arrived[Payment], rs.OK[Payment], rs.Rejected[Payment][RejectDeadline] = 500, 475, 14.6
+	s.Classes[Payment].Rejected[RejectDeadline] = 190
+	if _, ok := s.QueueStops(rs); ok {
+		t.Error("no deadline: want nothing, the queue grows on")
+	}
+	s.Config.Payment.Deadline = Duration(800 * time.Millisecond)
+	if got, ok := s.QueueStops(rs); !ok || got != "the queue grew 10.4/s in 20–25s; the deadline stops it near 364" {
+		t.Errorf("got %q, %v", got, ok)
+	}
+	s.Classes[Payment].Rejected[RejectDeadline] = 0
+	if _, ok := s.QueueStops(rs); ok {
+		t.Error("none turned away yet: want nothing, the forecast says when")
 	}
 }

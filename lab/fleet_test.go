@@ -426,7 +426,7 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 		ahead int
 		words []string
 	}{
-		{16, []string{"a check now has 16 payments ahead: next out", "16 payments ahead: next", "16 ahead: next"}},
+		{16, []string{"a check now has 16 payments ahead: next out", "16 payments ahead: next out", "16 ahead: next out"}},
 		{11, []string{"a check now has 11 payments ahead: 1-in-5 not ok", "11 payments ahead: 1-in-5 not ok", "11 ahead: 1-in-5 not ok"}},
 		{5, []string{"a check now has 5 payments ahead: ok", "5 payments ahead: ok", "5 ahead: ok"}},
 		{1, []string{"a check now has 1 payment ahead: ok", "1 payment ahead: ok", "1 ahead: ok"}},

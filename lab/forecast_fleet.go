@@ -128,26 +128,27 @@ func (c CheckAhead) NotOK() float64 { return c.Wait.fewerFree(c.Ahead + 1) }
 // Words says it, longest first, for a row to take the first that fits: whole, "a check now
 // has 16 payments ahead: next out" (not ok more often than not: two in a row pull it), "…:
 // 1-in-3 not ok", or "…: ok" where it is not ok less than 1 time in 20; brief, "16 payments
-// ahead: next"; briefest, "16 ahead: next". A check now, not the checks decided so far:
-// those were sent up to a timeout ago, behind the queue as it was then.
+// ahead: next out"; briefest, "16 ahead: next out". The verdict whole in each: a bare "next"
+// read as next in line, not next out of rotation (newcomer 53 W-minor). A check now, not
+// the checks decided so far: those were sent up to a timeout ago, behind the queue as it
+// was then.
 func (c CheckAhead) Words() []string {
 	if c.Full { // no wait at all: turned away on arrival, a check not ok
 		return []string{"a check now finds the queue full: not ok (" + RejectPool.Word() + ")", "queue full: check not ok", "full: not ok"}
 	}
-	verdict, brief := "ok", "ok"
+	verdict := "ok"
 	switch odds := c.NotOK(); {
 	case odds >= 0.5:
-		verdict, brief = "next out", "next"
+		verdict = "next out"
 	case odds >= 0.05:
 		verdict = chance(odds) + " not ok"
-		brief = verdict
 	}
 	what := Plural(c.label)
 	if c.Ahead == 1 {
 		what = c.label
 	}
 	return []string{fmt.Sprintf("a check now has %d %s ahead: %s", c.Ahead, what, verdict),
-		fmt.Sprintf("%d %s ahead: %s", c.Ahead, what, brief), fmt.Sprintf("%d ahead: %s", c.Ahead, brief)}
+		fmt.Sprintf("%d %s ahead: %s", c.Ahead, what, verdict), fmt.Sprintf("%d ahead: %s", c.Ahead, verdict)}
 }
 
 // Sum writes Behind as the sum that gives it, from its own terms: "2.0s × 20 workers / 3.0s"

@@ -1357,7 +1357,8 @@ func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
 		120: {"+ 62 queued  rej:pool   42  in rotation; a check now has 16 payments ahead: next out",
 			"+ 82 queued  rej:pool   42  in rotation; a check now has 11 payments ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes what it holds)"},
 		// Where the brief words do not fit, fewer: "11 payments ahead: 1-in-5 not ok" was 88 wide.
-		80: {"+ 62 queued  in rotation, 16 payments ahead: next", "+ 82 queued  in rotation, 11 ahead: 1-in-5 not ok", "PULLED 8.0s (gets only checks)"},
+		// Its verdict whole: a bare "next" read as next in line (newcomer 53 W-minor).
+		80: {"+ 62 queued  in rotation, 16 ahead: next out", "+ 82 queued  in rotation, 11 ahead: 1-in-5 not ok", "PULLED 8.0s (gets only checks)"},
 	} {
 		rows := ansi.Strip(strings.Join(replicaRows(th, s, w), "\n"))
 		for _, want := range want {

@@ -223,12 +223,12 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				if grows {
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
-					if reached := s.DeadlineReached(); reached != "" {
-						msg += fmt.Sprintf(", the queue grows %s, %s", fmtPerSec(q), reached)
+					if stops, ok := s.QueueStops(&rs); ok {
+						msg, terse = msg+", "+stops, terse+", "+stops
 					} else {
 						msg += fmt.Sprintf(", the queue grows %s, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
+						terse += fmt.Sprintf(", the queue grows %s", fmtPerSec(q))
 					}
-					terse += fmt.Sprintf(", the queue grows %s", fmtPerSec(q))
 					if n, at, ok := s.QueueAtDeadline(q); ok {
 						// When, and what then, so that an early moment answers "and later?"
 						// (newcomer 41 G1: 304 waiting, none turned away yet, at 15s).

@@ -125,7 +125,7 @@ func TestNarratePostmortem(t *testing.T) {
 			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, an error rate blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
-		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected after waiting, the queue grows 290/s, whose wait reached the 800ms deadline in 5–6s", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
+		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected after waiting, the queue grew 290/s in 20–25s; the deadline stops it near 401", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
 		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
@@ -404,7 +404,7 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	for i := range timed.Timeline {
 		timed.Timeline[i].TimedOut[lab.Payment] = 10
 	}
-	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected after waiting, 10/s not ok otherwise, the queue grows 280/s") {
+	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected after waiting, 10/s not ok otherwise, the queue grew 280/s in 20–25s") {
 		t.Errorf("with timeouts: %q", got)
 	}
 	s.Elapsed = 6 * time.Second
@@ -510,7 +510,7 @@ func TestWhyTheCap(t *testing.T) {
 	// where the queue reached it, in the past tense (newcomer 38 G8, 48 G-minor-8), else the brief form's,
 	// rejecting before 800ms, not past it (newcomer 27: beside "turned away after 726ms on
 	// average").
-	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: a margin, lest the knee be 24"; spare.short != want || !strings.Contains(says, "16/s rejected after waiting, the queue grows 290/s, whose wait reached the 800ms deadline in 5–6s") {
+	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: a margin, lest the knee be 24"; spare.short != want || !strings.Contains(says, "16/s rejected after waiting, the queue grew 290/s in 20–25s; the deadline stops it near 401") {
 		t.Errorf("%q, brief %q, want the deadline in the sentence and the brief %q", says, spare.short, want)
 	}
 	steady := postmortemSnapshot(cfg)
@@ -606,7 +606,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// dependency having no queue, whose excess is over the mean's latency, not the knee's
 	// (newcomer 52: "queued at the dependency" beside one that only slows; 33 in use beside
 	// the knee's 25 read as 8 over, not 4).
-	brief := "excess calls ≈ limit 35 × (1 − mean 76.0ms ÷ p90 84.0ms) = 3.3, rounded up: 4 (p90 of the calls' latency each ≥1s, mean its ~10s running mean; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all); at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25"
+	brief := "excess calls ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4 (p90 of the calls' latency each ≥1s; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all); at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25"
 	terse := "excess ≈ 35 × (1 − ~10s p90 mean 76.0/p90 84.0ms) = 3.3, rounded up: 4; ≤2 rises, >6 falls, else holds: 35, past the knee of 25"
 	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52).
 	for w, want := range map[int]string{80: terse, 100: terse, 120: brief} {
@@ -825,7 +825,7 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 	}
 	// Once the deadline has turned one away, the table's rates say what it does.
 	s.Classes[lab.Payment].Rejected[lab.RejectDeadline] = 1
-	if says, _ := narration(s.Config, s); strings.Contains(says, "will turn the excess away") || !strings.Contains(says, "whose wait reached the 800ms deadline") {
+	if says, _ := narration(s.Config, s); strings.Contains(says, "will turn the excess away") || !strings.Contains(says, "the deadline stops it near") {
 		t.Errorf("a forecast of what the deadline already does: %q", says)
 	}
 }
