@@ -312,12 +312,13 @@ func adaptiveOfWhat(p90 string, terse bool) string {
 	if terse {
 		return fmt.Sprintf("~%s %s", span, p90)
 	}
-	return fmt.Sprintf("%s, mean its ~%s running mean", adaptiveP90Is(p90), span)
+	return fmt.Sprintf("%s, mean the p90's ~%s running mean", adaptiveP90Is(p90), span)
 }
 
-// adaptiveP90Is is what the rule's p90 is: "p90 of the calls' latency each ≥1s".
+// adaptiveP90Is is what the rule's p90 is: "p90 of the calls' latency per window of ≥1s"
+// ("each ≥1s" read as every call taking a second, beside ~67ms each, review 44a/44b).
 func adaptiveP90Is(p90 string) string {
-	return fmt.Sprintf("%s of the calls' latency each ≥%s", p90, FmtDur(AdaptiveWindow))
+	return fmt.Sprintf("%s of the calls' latency per window of ≥%s", p90, FmtDur(AdaptiveWindow))
 }
 
 // adaptiveExcess is what failsafe-go's "queue" is, said in the dependency's terms, which has
@@ -505,7 +506,7 @@ func AdaptiveChartHelp() string {
 	rising30, _ := adaptiveBounds(30)
 	_, falling36 := adaptiveBounds(36)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the excess calls as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s that of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
+		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the excess calls as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
 			rule, brief, terse, p90, adaptiveExcess, p90, FmtDur(AdaptiveWindow), AdaptiveWindowCalls, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
 			AdaptiveBetaUnder, rise100, fall100, rise, fall, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
 }

@@ -265,7 +265,7 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	if want := map[string]bool{"increase": r.Queued <= rise, "hold": r.Queued > rise && r.Queued <= fall, "decrease": r.Queued > fall}; r.Reason == "queue" && !want[r.Direction] {
 		t.Errorf("%d queued, at most %d rises, past %d falls: failsafe-go said %s", r.Queued, rise, fall, r.Direction)
 	}
-	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) excess calls (Vegas), p90 of the calls' latency each ≥1s, mean its ~10s running mean: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued(false) + ", limit 20→21"} {
+	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) excess calls (Vegas), p90 of the calls' latency per window of ≥1s, mean the p90's ~10s running mean: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued(false) + ", limit 20→21"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
@@ -287,7 +287,7 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	// What the p90 and its mean are of, and what the count is in the dependency's terms, which
 	// has no queue (newcomer 52).
-	const ofWhat = " (p90 of the calls' latency each ≥1s; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all)"
+	const ofWhat = " (p90 of the calls' latency per window of ≥1s; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all)"
 	for _, c := range []struct {
 		limit   int
 		reading AdaptiveReading

@@ -215,9 +215,9 @@ func (f *FleetStats) ChecksNow(cfg Config) (checks []CheckAhead, ok []bool) {
 		p := f.Replicas[i].Pool
 		full := p.QueueCap > 0 && !p.Unbounded && p.Queued >= p.QueueCap
 		checks[i] = CheckAhead{Ahead: p.QueuedBy[Payment], Full: full, Wait: w, label: cfg.Traffic.Label(Payment)}
-		// Payments ahead, or a queue full: signups alone ahead ("0 payments ahead: ok") say
-		// nothing a queue's count does not (the review).
-		ok[i] = f.InRotationNow(i) && f.Replicas[i].Health.FailStreak == 0 && (p.QueuedBy[Payment] > 0 || full) && p.Discipline == FIFO && w.Hold > 0
+		// Payments ahead, or a queue full (which turns a check away under any order):
+		// signups alone ahead ("0 payments ahead: ok") say nothing a queue's count does not.
+		ok[i] = f.InRotationNow(i) && f.Replicas[i].Health.FailStreak == 0 && (full || p.QueuedBy[Payment] > 0 && p.Discipline == FIFO) && w.Hold > 0
 	}
 	return checks, ok
 }

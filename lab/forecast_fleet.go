@@ -167,11 +167,9 @@ func (w CheckWait) Odds() string {
 	if w.Timeout < w.Hold {
 		return fmt.Sprintf("each of the %d frees in time with chance %s / %s", w.Workers, FmtSecs(w.Timeout), FmtSecs(w.Hold))
 	}
+	// A whole ratio frees a certain count, which ShortOdds never calls short: no odds to say.
 	per := w.Timeout.Seconds() / w.Hold.Seconds()
 	sure := math.Floor(per)
-	if per == sure {
-		return fmt.Sprintf("each of the %d frees %.0f in time (%s / %s)", w.Workers, sure, FmtSecs(w.Timeout), FmtSecs(w.Hold))
-	}
 	return fmt.Sprintf("each of the %d frees %.0f in time, and a %s with chance %.2f", w.Workers, sure, Ordinal(int(sure)+1), per-sure)
 }
 

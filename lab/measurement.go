@@ -109,7 +109,7 @@ func (st StallConfig) In(elapsed time.Duration) (in bool, at time.Duration) {
 func (s *Snapshot) OpenLoopSent() (line, why string) {
 	why = " (open loop; how late they left: generator lag)"
 	if l := s.Generator.Lag; l.Count > 0 {
-		why = " (open loop; how late they left: generator lag p99 " + FmtMeasured(l.P99, l.Count) + ")"
+		why = " (open loop; how late they left: generator lag p99 " + FmtLatency(l.P99) + ")"
 	}
 	return FmtCount(s.Arrived()) + ", none held back for a reply", why
 }

@@ -1105,3 +1105,13 @@ func TestCorrectedFormsCountThePutBack(t *testing.T) {
 		t.Error("an open loop has nothing to correct")
 	}
 }
+
+// Within chance is judged on the figures as printed: 41.6 expected prints "42±13", and 55
+// found, 13 off, is within it (2 × 6.45 unrounded put it past, review 45); 56 is not.
+func TestPoolFullChanceAsPrinted(t *testing.T) {
+	for found, within := range map[int64]bool{55: true, 29: true, 56: false, 28: false} {
+		if g := fullGapOf(found, 0, 3.328, 12.5); !g.said || (g.odds == 0) != within {
+			t.Errorf("%d found where 41.6 ≈ 42±13 expected: said %v, odds %d, want within chance %v", found, g.said, g.odds, within)
+		}
+	}
+}

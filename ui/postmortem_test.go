@@ -586,7 +586,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// its last update read and did (newcomer 42 W4, newcomer 48 G-MAJOR-1: 8-9 lines at
 	// 120x40, the 2 and 6 of its worked ratios never named).
 	rise, fall := lab.AdaptiveQueues(35)
-	if want := fmt.Sprintf("excess calls (Vegas), p90 of the calls' latency each ≥1s, mean its ~10s running mean: at most %d, the limit rises; past %d, it falls; else it holds; update 20: 35 × (1 − 76.0/84.0ms) = 3.3, rounded up: 4 in excess, limit holds at 35; %s",
+	if want := fmt.Sprintf("excess calls (Vegas), p90 of the calls' latency per window of ≥1s, mean the p90's ~10s running mean: at most %d, the limit rises; past %d, it falls; else it holds; update 20: 35 × (1 − 76.0/84.0ms) = 3.3, rounded up: 4 in excess, limit holds at 35; %s",
 		rise, fall, lab.AdaptivePastKnee(s.Bulkhead.Reading)); !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
@@ -606,7 +606,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// dependency having no queue, whose excess is over the mean's latency, not the knee's
 	// (newcomer 52: "queued at the dependency" beside one that only slows; 33 in use beside
 	// the knee's 25 read as 8 over, not 4).
-	brief := "excess calls ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4 (p90 of the calls' latency each ≥1s; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all); at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25"
+	brief := "excess calls ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4 (p90 of the calls' latency per window of ≥1s; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all); at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25"
 	terse := "excess ≈ 35 × (1 − ~10s p90 mean 76.0/p90 84.0ms) = 3.3, rounded up: 4; ≤2 rises, >6 falls, else holds: 35, past the knee of 25"
 	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52).
 	for w, want := range map[int]string{80: terse, 100: terse, 120: brief} {
