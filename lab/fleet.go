@@ -318,11 +318,17 @@ type Turn struct {
 // workers did" (free within the timeout just said), the count that failed it read at once,
 // with its subject, whose average follows (n45 G8: "only 11 freed (13.3 on average …)" said
 // not what freed; n42 G8: "11 did" beside "13.3 free on average" read as two counts).
-func (t Turn) FreedWords(need int) string {
-	if t.Freed < need {
-		return fmt.Sprintf("only %d workers did", t.Freed)
+// Where a worker frees more than once in the timeout (w, the wait the check met), frees:
+// "only 40 came".
+func (t Turn) FreedWords(need int, w CheckWait) string {
+	did := "workers did"
+	if w.Recurs() {
+		did = "came"
 	}
-	return fmt.Sprintf("%d workers did", t.Freed)
+	if t.Freed < need {
+		return fmt.Sprintf("only %d %s", t.Freed, did)
+	}
+	return fmt.Sprintf("%d %s", t.Freed, did)
 }
 
 // PullRule is the balancer's rule for a pull, "2 checks not ok in a row pull a replica":

@@ -386,7 +386,7 @@ func TestPullWords(t *testing.T) {
 	for _, c := range [][2]string{
 		{two.PullRule(), "2 checks not ok in a row pull a replica"}, {one.PullRule(), "1 check not ok pulls a replica"},
 		{two.TippingCheck(), "its 2nd"}, {one.TippingCheck(), "its check"},
-		{Turn{Pull: Pull{Freed: 11}}.FreedWords(12), "only 11 workers did"}, {Turn{Pull: Pull{Freed: 12}}.FreedWords(12), "12 workers did"},
+		{Turn{Pull: Pull{Freed: 11}}.FreedWords(12, CheckWait{}), "only 11 workers did"}, {Turn{Pull: Pull{Freed: 12}}.FreedWords(12, CheckWait{}), "12 workers did"},
 	} {
 		if got, want := c[0], c[1]; got != want {
 			t.Errorf("%q, want %q", got, want)
@@ -485,5 +485,18 @@ func TestCheckWaitCountsEveryFreeWithinTheTimeout(t *testing.T) {
 	}
 	if got, want := w.Odds(), "each of the 20 frees 1 in time, and a 2nd with chance 0.50"; got != want {
 		t.Errorf("odds %q, want %q", got, want)
+	}
+}
+
+// Calls shorter than the check's timeout free each worker more than once: the count is of
+// frees ("only 40 came"), never "40 workers" of 20 (review 45).
+func TestFreedWordsCountFreesWhereWorkersRecur(t *testing.T) {
+	turn, w := Turn{Pull: Pull{Freed: 40}}, CheckWait{Timeout: 2 * time.Second, Workers: 20, Hold: time.Second}
+	if got := turn.FreedWords(41, w); got != "only 40 came" {
+		t.Errorf("2s over 1s calls: %q, want \"only 40 came\"", got)
+	}
+	turn.Freed, w.Hold = 11, 3*time.Second
+	if got := turn.FreedWords(12, w); got != "only 11 workers did" {
+		t.Errorf("2s over 3s calls: %q, want \"only 11 workers did\"", got)
 	}
 }

@@ -70,6 +70,11 @@ func (w CheckWait) ShortOdds(need int) float64 {
 	return w.fewerFree(need)
 }
 
+// Recurs says a worker frees more than once within Timeout (a call no longer than it): a
+// check's need is then a count of frees, not of workers ("41 of 20 workers" read wrong,
+// review 45).
+func (w CheckWait) Recurs() bool { return w.Hold > 0 && w.Timeout >= w.Hold }
+
 // fewerFree is the chance that fewer than need workers free within Timeout, counting each
 // time one frees: a worker busy with a payment begun at a random point of its Hold frees
 // ⌊Timeout/Hold⌋ times for certain and once more with chance the fraction left (one with a
