@@ -934,7 +934,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// How many more, and when they came, plainly (newcomer 52 G-MAJOR: "58% found it full
 		// (forecast 38%), more: one due as a worker frees is turned away" was cryptic): 58
 		// where 42.5 are due, ~16 more.
-		20: "pool full (no free worker) 43% of the time, but 58% of arrivals found it full: ~16 more, turned away as a worker freed",
+		20: "pool full (no free worker) 3.4s, 43% of the time, but 58% of arrivals found it full: ~16 more, by the lab's own timing",
 		// One way, as "as many" says it (review 38 M1); at 120 columns the time's share
 		// gives way to the three-digit odds, the product's first factor its seconds.
 		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: 1 seed in 115 gives so many",
@@ -1038,7 +1038,7 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"pool full", " found it full, ", health},
 		{"pool full", " expected: ", health},
 		{"pool full", "1 seed in ", health},
-		{"pool full", "more, turned away as a worker freed", "58% of arrivals found it full: ~16 more, turned away as a worker freed"},
+		{"pool full", "more, by the lab's own timing", "58% of arrivals found it full: ~16 more, by the lab's own timing"},
 		{"pool full", "more, sent late in bunches", "58% of arrivals found it full: ~16 more, sent late in bunches"},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
