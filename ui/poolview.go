@@ -373,7 +373,7 @@ func queueBar(p lab.PoolStats, tr lab.TrafficConfig, w int, least float64) (cell
 			return least > 0 || max(p.QueueCap, p.Queued) > w-poolLabelW-ansiWidth(summary+note+oldest)-1
 		}
 		cellRule := []string{" (bar: by class, not queue order; a class with any waiting: " + cellRuleWords + ")", " (bar: by class; any waiting: " + cellRuleWords + ")"}
-		for _, note := range append(cellRule, " (bar: by class, not queue order)", " (bar: by class)", " (by class)") {
+		for _, note := range append(cellRule, " (bar: by class, not queue order)", " (bar: by class)", " (bar by class)") {
 			if len(note) <= room && (!slices.Contains(cellRule, note) || scaled(note)) {
 				summary += note
 				break

@@ -177,13 +177,14 @@ func TestQueueScaleSharedOnlyWithUnbounded(t *testing.T) {
 // A bounded queue's bar groups each class's cells; with two classes waiting, it says so
 // where the width allows, since a FIFO serves them mixed (newcomer 14 read signups stuck
 // behind every payment), and that it is the bar, not the queue, that is out of order
-// (newcomer 22: "FIFO (by class, not in order)"). One class alone needs no such note.
+// (newcomer 22: "FIFO (by class, not in order)"); never "(by class)" alone, read as a queue
+// per class (newcomer 54). One class alone needs no such note.
 func TestQueueBarSaysItGroupsByClass(t *testing.T) {
 	th := newTheme(false, true)
 	p := lab.PoolStats{Size: 20, QueueCap: 100, Queued: 75, Discipline: lab.FIFO}
 	p.QueuedBy[lab.Payment], p.QueuedBy[lab.Signup] = 55, 20
 	// Scaled, a class with any waiting keeps a cell, said where it fits (newcomer 38 G12).
-	for w, want := range map[int]string{120: "(bar: by class; any waiting: 1 cell at least)", 86: "(bar: by class)", 80: "(by class)"} {
+	for w, want := range map[int]string{120: "(bar: by class; any waiting: 1 cell at least)", 86: "(bar: by class)", 80: "(bar by class)"} {
 		if got := ansi.Strip(queueLine(th, p, lab.TrafficConfig{}, w, queuePeer{})); !strings.Contains(got, want) || ansiWidth(got) > w {
 			t.Errorf("w=%d: %q, want %q within the width", w, got, want)
 		}
