@@ -314,8 +314,8 @@ type Turn struct {
 	Wait CheckWait
 }
 
-// FreedWords is the workers that freed while t's check waited, against the need: "only 11
-// workers did" (free within the timeout just said), the count that failed it read at once,
+// FreedWords is the frees of workers while t's check waited, against the need: "only 11
+// workers did" ("only 40 came" where each frees more than once) (free within the timeout just said), the count that failed it read at once,
 // with its subject, whose average follows (n45 G8: "only 11 freed (13.3 on average …)" said
 // not what freed; n42 G8: "11 did" beside "13.3 free on average" read as two counts).
 // Where a worker frees more than once in the timeout (w, the wait the check met), frees:

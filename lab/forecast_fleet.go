@@ -169,7 +169,7 @@ func (w CheckWait) Sum(unit string) string {
 // frees 1 in time, and a 2nd with chance 0.50" (2.0s over 1.33s calls: the ratio's
 // fraction, not said as a quotient whose rounded terms would not give it).
 func (w CheckWait) Odds() string {
-	if w.Timeout < w.Hold {
+	if !w.Recurs() {
 		return fmt.Sprintf("each of the %d frees in time with chance %s / %s", w.Workers, FmtSecs(w.Timeout), FmtSecs(w.Hold))
 	}
 	// A whole ratio frees a certain count, which ShortOdds never calls short: no odds to say.

@@ -1232,16 +1232,17 @@ func fullGapOf(rejected, spells int64, full, rate float64) fullGap {
 	if g.due <= 0 {
 		return g
 	}
-	if off > 2*spread && off <= float64(spells) {
+	// Past chance as printed, for the race and the odds alike: "42±13" beside 55 found, 13
+	// off, read as within it, where 41.6 expected made 13.4 past 2 × 6.45 (reviews 45, 46).
+	past := math.Abs(float64(rejected)-math.Round(g.due)) > math.Round(2*spread)
+	if past && off > 0 && off <= float64(spells) {
 		return fullGap{said: true, more: true, race: true, due: g.due}
 	}
 	if math.Abs(off) > 3*spread {
 		return g
 	}
 	g.said, g.more = true, off > 0
-	// Within chance as printed: "42±13" beside 55 found, 13 off, read as within it, where
-	// 41.6 expected made 13.4 past 2 × 6.45 (review 45).
-	if math.Abs(float64(rejected)-math.Round(g.due)) > math.Round(2*spread) {
+	if past {
 		g.odds = int(math.Round(2 / math.Erfc(math.Abs(off)/math.Sqrt(2*g.due))))
 	}
 	return g

@@ -1113,6 +1113,10 @@ func TestPoolFullChanceAsPrinted(t *testing.T) {
 		if g := fullGapOf(found, 0, 3.328, 12.5); !g.said || (g.odds == 0) != within {
 			t.Errorf("%d found where 41.6 ≈ 42±13 expected: said %v, odds %d, want within chance %v", found, g.said, g.odds, within)
 		}
+		// The race, more than one a spell allows, alike: within the printed band no race.
+		if g := fullGapOf(found, 20, 3.328, 12.5); g.race == within && found > 42 {
+			t.Errorf("%d found, 20 spells: race %v, want %v", found, g.race, !within)
+		}
 	}
 }
 
