@@ -353,8 +353,8 @@ func (s *Snapshot) DeadlineIdle() string {
 // deadline, none turned away by it yet, or a queue the window saw no growth in.
 func (s *Snapshot) QueueStops(rs *Rates) (string, bool) {
 	n, ok := s.queueStopsNear(rs)
-	grew := rs.Queueing(Payment)
-	if !ok || FmtPerSec(grew) == FmtPerSec(0) || grew < 0 {
+	grew, grows := rs.QueueingSaid(Payment)
+	if !ok || !grows {
 		return "", false
 	}
 	return fmt.Sprintf("the queue grew %s in %s; the deadline stops it near %s",
