@@ -35,7 +35,7 @@ func init() {
 		},
 		settings: at(85, deadlineSettings),
 		health:   at(35, deadlineHealth),
-		words:    at(46, func() []Item { return []Item{queueStopsWord()} }),
+		words:    at(46, []Item{queueStopsWord()}),
 	})
 	registerReason(RejectDeadline, reasonDef{name: "deadline", rank: 60,
 		awaited:     func(s *Snapshot) bool { return s.Config.Payment.Deadline.D() > 0 && s.Pool.QueuedBy[Payment] > 0 },
