@@ -32,6 +32,9 @@ type BreakerConfig struct {
 // RejectBreaker: the circuit breaker was open: short-circuited without a call.
 const RejectBreaker Reason = 2
 
+var _ = registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
+	description: "the circuit breaker was open: turned away at once, without calling the dependency"})
+
 func init() {
 	register(mechanism{
 		name: "breaker",
@@ -80,8 +83,6 @@ func init() {
 				"where the line is short of room, the first opening by its time alone, \"(first at 2.1s; last closed …)\"; "+
 				"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}),
 	})
-	registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
-		description: "the circuit breaker was open: turned away at once, without calling the dependency"})
 }
 
 // breakerEmptied is what a close after an ok trial resets, in plain words: failsafe-go's closed

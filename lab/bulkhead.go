@@ -37,10 +37,11 @@ const RejectBulkhead Reason = 1
 // PhaseBulkhead: a worker waiting for a bulkhead's permit (a semaphore's, an adaptive limit's).
 const PhaseBulkhead Phase = 3
 
+var _ = registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
+	description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
+
 func init() {
 	// Before the mechanism, whose help says its rejections' column.
-	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
-		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
 	register(mechanism{
 		name:     "bulkhead",
 		rank:     40,

@@ -26,6 +26,18 @@ type CoDelConfig struct {
 // RejectCoDel: a request waited in the accept queue past the limit its discipline gave it.
 const RejectCoDel Reason = 6
 
+var _ = registerReason(RejectCoDel, reasonDef{name: "codel", rank: 20, shown: coDelShown, why: noWorkerInTime,
+	// Which limit, in figures (newcomer 26); a full queue's is rejected:pool.
+	gloss: func(c Config) (string, string) {
+		// Which limit applies, in the rule's figures and terms: "past CoDel's 100ms or 5ms"
+		// asked which one for these (newcomer 28), and a pointer to the settings' "waits"
+		// read as a riddle (newcomer 43 G-19).
+		interval := FmtDur(c.Pool.CoDel.Interval.D())
+		return fmt.Sprintf("waited past its CoDel limit, %s (%s if the queue was never empty in the last %s)", interval, FmtDur(c.Pool.CoDel.Target.D()), interval), "waited too long"
+	},
+	description: noWorkerInTime + ": waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
+		"pool.codel.target where the queue was never empty in the last interval) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do" + starvation})
+
 func init() {
 	register(mechanism{
 		name: "codel",
@@ -71,17 +83,6 @@ func init() {
 			return []string{rule + " (a queue that never empties only adds delay)", rule}
 		},
 		rule: coDelRule})
-	registerReason(RejectCoDel, reasonDef{name: "codel", rank: 20, shown: coDelShown, why: noWorkerInTime,
-		// Which limit, in figures (newcomer 26); a full queue's is rejected:pool.
-		gloss: func(c Config) (string, string) {
-			// Which limit applies, in the rule's figures and terms: "past CoDel's 100ms or 5ms"
-			// asked which one for these (newcomer 28), and a pointer to the settings' "waits"
-			// read as a riddle (newcomer 43 G-19).
-			interval := FmtDur(c.Pool.CoDel.Interval.D())
-			return fmt.Sprintf("waited past its CoDel limit, %s (%s if the queue was never empty in the last %s)", interval, FmtDur(c.Pool.CoDel.Target.D()), interval), "waited too long"
-		},
-		description: noWorkerInTime + ": waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
-			"pool.codel.target where the queue was never empty in the last interval) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do" + starvation})
 }
 
 // coDelRule is CoDel at work on the pool's queue: the interval for a request that arrives

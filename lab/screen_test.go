@@ -1119,3 +1119,14 @@ func TestPoolFullChanceAsPrinted(t *testing.T) {
 		}
 	}
 }
+
+// Every reason is registered before any mechanism builds its words: registered in init,
+// breaker's and the deadline's words said "rejected:unknown", their reasons' files
+// registering later (newcomer 54).
+func TestScreenWordsNameNoUnknownReason(t *testing.T) {
+	for _, w := range ScreenWords() {
+		if strings.Contains(w.Label+w.Value, "unknown") {
+			t.Errorf("%q names an unregistered reason: %q", w.Label, w.Value)
+		}
+	}
+}
