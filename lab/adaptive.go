@@ -24,13 +24,14 @@ const BulkheadAdaptive BulkheadType = "adaptive"
 // with payments the only class it caps every call (newcomer 58); failsafe-go's "limit exceeded".
 const RejectLimit Reason = 7
 
+var _ = registerReason(RejectLimit, reasonDef{name: "limit", rank: 35,
+	// Where it is in force, or was: a switch away keeps its count in view.
+	shown: func(s *Snapshot) bool {
+		return s.Config.Payment.Bulkhead.Type == BulkheadAdaptive || s.TurnedAway(RejectLimit) > 0
+	},
+	description: "the adaptive limit was full: as many calls at once as the limit it finds from their latency, and no place freed within its max wait (none by default: turned away at once; failsafe-go's \"limit exceeded\"). A concurrency limit on the calls, not a bulkhead's isolation of one class from another"})
+
 func init() {
-	registerReason(RejectLimit, reasonDef{name: "limit", rank: 35,
-		// Where it is in force, or was: a switch away keeps its count in view.
-		shown: func(s *Snapshot) bool {
-			return s.Config.Payment.Bulkhead.Type == BulkheadAdaptive || s.TurnedAway(RejectLimit) > 0
-		},
-		description: "the adaptive limit was full: as many calls at once as the limit it finds from their latency, and no place freed within its max wait (none by default: turned away at once; failsafe-go's \"limit exceeded\"). A concurrency limit on the calls, not a bulkhead's isolation of one class from another"})
 	registerBulkhead(bulkheadKind{
 		name:    BulkheadAdaptive,
 		rank:    30,

@@ -32,6 +32,9 @@ type BreakerConfig struct {
 // RejectBreaker: the circuit breaker was open: short-circuited without a call.
 const RejectBreaker Reason = 2
 
+var _ = registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
+	description: "the circuit breaker was open: turned away at once, without calling the dependency"})
+
 func init() {
 	register(mechanism{
 		name: "breaker",
@@ -68,22 +71,18 @@ func init() {
 		health:   at(40, breakerHealth),
 		// Its "failure" is failsafe-go's, wider than the table's failed: what it counts said
 		// once here (newcomer 28: "what would ever land in failed?").
-		words: at(52, func() []Item {
-			return []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
-				"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
-				"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls; a close after an ok trial empties its window of results (failsafe-go's closed state starts with none), so an opening after a close counted only calls since it"),
-				word("sliding window", "the stretch of time the breaker counts its calls over (payment.breaker.window: time-based, resilience4j's slidingWindowSize with slidingWindowType TIME_BASED, failsafe-go's failure-rate period), "+
-					"and the results (its calls' outcomes, and with count_rejections its own rejections, which never called) it must have counted in it before it may open at all (payment.breaker.min_calls: resilience4j's minimumNumberOfCalls). Closed, \"sliding window 10s: 45 results / minimum 10\": the results in it now against that minimum; open, the two settings, beside the results that opened it: "+
-					"a close empties it of results, so it often opens again just at its minimum, \"80% of 10 results\" beside \"minimum 10 results\""),
-				word("breaker opened n×", "the times the breaker opened so far (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
-					"\"(first at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
-					"\"(last closed at 3.1s on an ok trial, "+breakerEmptied+"; reopened at 3.4s)\": a trial went ok and closed it, which forgets every result it had counted, then the failures it counted since opened it again; "+
-					"where the line is short of room, the first opening by its time alone, \"(first at 2.1s; last closed …)\"; "+
-					"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}
-		}),
+		words: at(52, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
+			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
+			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls; a close after an ok trial empties its window of results (failsafe-go's closed state starts with none), so an opening after a close counted only calls since it"),
+			word("sliding window", "the stretch of time the breaker counts its calls over (payment.breaker.window: time-based, resilience4j's slidingWindowSize with slidingWindowType TIME_BASED, failsafe-go's failure-rate period), "+
+				"and the results (its calls' outcomes, and with count_rejections its own rejections, which never called) it must have counted in it before it may open at all (payment.breaker.min_calls: resilience4j's minimumNumberOfCalls). Closed, \"sliding window 10s: 45 results / minimum 10\": the results in it now against that minimum; open, the two settings, beside the results that opened it: "+
+				"a close empties it of results, so it often opens again just at its minimum, \"80% of 10 results\" beside \"minimum 10 results\""),
+			word("breaker opened n×", "the times the breaker opened so far (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
+				"\"(first at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
+				"\"(last closed at 3.1s on an ok trial, "+breakerEmptied+"; reopened at 3.4s)\": a trial went ok and closed it, which forgets every result it had counted, then the failures it counted since opened it again; "+
+				"where the line is short of room, the first opening by its time alone, \"(first at 2.1s; last closed …)\"; "+
+				"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}),
 	})
-	registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
-		description: "the circuit breaker was open: turned away at once, without calling the dependency"})
 }
 
 // breakerEmptied is what a close after an ok trial resets, in plain words: failsafe-go's closed

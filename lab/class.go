@@ -125,21 +125,25 @@ type reasonDef struct {
 var reasons [numReasons]*reasonDef
 
 // registerReason adds reason r to the registry, at its rank among the others.
-func registerReason(r Reason, d reasonDef) {
+// It is called from package variables (var _ = registerReason(…)), which Go sets before any
+// init runs: a mechanism's words built in its init may name any reason, whatever file
+// registers it ("rejected:unknown" where breaker.go's init ran before bulkhead.go's, newcomer
+// 54).
+func registerReason(r Reason, d reasonDef) struct{} {
 	if int(r) >= numReasons || reasons[r] != nil {
 		panic(fmt.Sprintf("rejection reason %d (%s): taken, or past the room for %d", r, d.name, numReasons))
 	}
 	reasons[r] = &d
 	Reasons = insertRanked(Reasons, r, func(x Reason) int { return reasons[x].rank })
+	return struct{}{}
 }
 
-func init() {
-	registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss, why: noWorker, atDoor: true,
-		description: noWorker + ` (with a bounded queue, the table says "` + rejectedColumn + "pool = " + queueFull + `")` + starvation})
-	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil }, atDoor: true,
-		gloss: func(Config) (string, string) { return noReplica, "none in rotation" }, why: noReplica, // its name does not say why
-		description: noReplica + ": the fleet's load balancer had no healthy target, every replica pulled or drained, so the request was turned away before reaching any" + shutOut})
-}
+var _ = registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss, why: noWorker, atDoor: true,
+	description: noWorker + ` (with a bounded queue, the table says "` + rejectedColumn + "pool = " + queueFull + `")` + starvation})
+
+var _ = registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil }, atDoor: true,
+	gloss: func(Config) (string, string) { return noReplica, "none in rotation" }, why: noReplica, // its name does not say why
+	description: noReplica + ": the fleet's load balancer had no healthy target, every replica pulled or drained, so the request was turned away before reaching any" + shutOut})
 
 // starvation ends the pool's description, shutOut the balancer's: the header's words.
 const (

@@ -26,6 +26,18 @@ type CoDelConfig struct {
 // RejectCoDel: a request waited in the accept queue past the limit its discipline gave it.
 const RejectCoDel Reason = 6
 
+var _ = registerReason(RejectCoDel, reasonDef{name: "codel", rank: 20, shown: coDelShown, why: noWorkerInTime,
+	// Which limit, in figures (newcomer 26); a full queue's is rejected:pool.
+	gloss: func(c Config) (string, string) {
+		// Which limit applies, in the rule's figures and terms: "past CoDel's 100ms or 5ms"
+		// asked which one for these (newcomer 28), and a pointer to the settings' "waits"
+		// read as a riddle (newcomer 43 G-19).
+		interval := FmtDur(c.Pool.CoDel.Interval.D())
+		return fmt.Sprintf("waited past its CoDel limit, %s (%s if the queue was never empty in the last %s)", interval, FmtDur(c.Pool.CoDel.Target.D()), interval), "waited too long"
+	},
+	description: noWorkerInTime + ": waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
+		"pool.codel.target where the queue was never empty in the last interval) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do" + starvation})
+
 func init() {
 	register(mechanism{
 		name: "codel",
@@ -45,14 +57,12 @@ func init() {
 		},
 		summary: at(45, Report.coDelLines),
 		health:  at(25, coDelHealth),
-		words: at(25, func() []Item {
-			return []Item{word("CoDel", "the accept queue under controlled delay with adaptive LIFO, Facebook's variant (Ben Maurer, \"Fail at Scale\", ACM Queue 2015): "+
-				"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
-				"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
-				"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
-				"\"CoDel 49 of 146 turned away, 34% (≈ no queue, Erlang B's forecast: 38%, workers 93% busy, measured 96% in 5–10s)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it (≈ no queue; wider, \"Erlang B's forecast with no queue\" and \"nearly a loss system, full means turned away\"), and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of the 20 workers set), beside the one measured over the table's window, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any (\"in 4s of 5–10s\": 4 of them, a second with none between). Where payments' connections bound the share, \"forecast, the connections' bound\" in its place, no queue being Erlang B's alone. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"workers 93% busy of 64, measured 80% of each second's pool\". "+
-				"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}
-		}),
+		words: at(25, []Item{word("CoDel", "the accept queue under controlled delay with adaptive LIFO, Facebook's variant (Ben Maurer, \"Fail at Scale\", ACM Queue 2015): "+
+			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
+			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
+			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
+			"\"CoDel 49 of 146 turned away, 34% (≈ no queue, Erlang B's forecast: 38%, workers 93% busy, measured 96% in 5–10s)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it (≈ no queue; wider, \"Erlang B's forecast with no queue\" and \"nearly a loss system, full means turned away\"), and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of the 20 workers set), beside the one measured over the table's window, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any (\"in 4s of 5–10s\": 4 of them, a second with none between). Where payments' connections bound the share, \"forecast, the connections' bound\" in its place, no queue being Erlang B's alone. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"workers 93% busy of 64, measured 80% of each second's pool\". "+
+			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
 		// Its name expanded where it first shows, the rule an item of its own beside it: the
@@ -73,17 +83,6 @@ func init() {
 			return []string{rule + " (a queue that never empties only adds delay)", rule}
 		},
 		rule: coDelRule})
-	registerReason(RejectCoDel, reasonDef{name: "codel", rank: 20, shown: coDelShown, why: noWorkerInTime,
-		// Which limit, in figures (newcomer 26); a full queue's is rejected:pool.
-		gloss: func(c Config) (string, string) {
-			// Which limit applies, in the rule's figures and terms: "past CoDel's 100ms or 5ms"
-			// asked which one for these (newcomer 28), and a pointer to the settings' "waits"
-			// read as a riddle (newcomer 43 G-19).
-			interval := FmtDur(c.Pool.CoDel.Interval.D())
-			return fmt.Sprintf("waited past its CoDel limit, %s (%s if the queue was never empty in the last %s)", interval, FmtDur(c.Pool.CoDel.Target.D()), interval), "waited too long"
-		},
-		description: noWorkerInTime + ": waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
-			"pool.codel.target where the queue was never empty in the last interval) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do" + starvation})
 }
 
 // coDelRule is CoDel at work on the pool's queue: the interval for a request that arrives

@@ -23,6 +23,9 @@ const RejectConnPool Reason = 3
 // PhaseConnWait: a worker waiting to lease a connection from the per-route pool.
 const PhaseConnWait Phase = 4
 
+var _ = registerReason(RejectConnPool, reasonDef{name: "conn_pool", rank: 50,
+	description: "no free connection to the dependency's route within the wait for one (the worker was held while it waited)"})
+
 func init() {
 	register(mechanism{
 		name: "connections",
@@ -44,12 +47,8 @@ func init() {
 		},
 		forecast: at(45, Config.connectionsForecast),
 		settings: at(80, connectionSettings),
-		words: at(30, func() []Item {
-			return []Item{word("connections", "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits for a free one (up to the lease wait, Apache HttpClient's word) while it holds its worker")}
-		}),
+		words:    at(30, []Item{word("connections", "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits for a free one (up to the lease wait, Apache HttpClient's word) while it holds its worker")}),
 	})
-	registerReason(RejectConnPool, reasonDef{name: "conn_pool", rank: 50,
-		description: "no free connection to the dependency's route within the wait for one (the worker was held while it waited)"})
 	registerPhase(PhaseConnWait, phaseDef{name: "waiting for connection", rank: 50, glyph: 'c',
 		words: "waiting for a connection", short: "wait for a connection"})
 }

@@ -18,6 +18,10 @@ import (
 // RejectDeadline: the payment's deadline passed before its call began, or too little of it was left.
 const RejectDeadline Reason = 4
 
+var _ = registerReason(RejectDeadline, reasonDef{name: "deadline", rank: 60,
+	awaited:     func(s *Snapshot) bool { return s.Config.Payment.Deadline.D() > 0 && s.Pool.QueuedBy[Payment] > 0 },
+	description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: turned away at once instead of spending the dependency on a call that cannot finish"})
+
 func init() {
 	register(mechanism{
 		name: "deadline",
@@ -35,11 +39,8 @@ func init() {
 		},
 		settings: at(85, deadlineSettings),
 		health:   at(35, deadlineHealth),
-		words:    at(46, func() []Item { return []Item{queueStopsWord()} }),
+		words:    at(46, []Item{queueStopsWord()}),
 	})
-	registerReason(RejectDeadline, reasonDef{name: "deadline", rank: 60,
-		awaited:     func(s *Snapshot) bool { return s.Config.Payment.Deadline.D() > 0 && s.Pool.QueuedBy[Payment] > 0 },
-		description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: turned away at once instead of spending the dependency on a call that cannot finish"})
 }
 
 // deadline is the deadline in one lab: what it has learnt of the dependency's answer time,
@@ -353,8 +354,8 @@ func (s *Snapshot) DeadlineIdle() string {
 // deadline, none turned away by it yet, or a queue the window saw no growth in.
 func (s *Snapshot) QueueStops(rs *Rates) (string, bool) {
 	n, ok := s.queueStopsNear(rs)
-	grew := rs.Queueing(Payment)
-	if !ok || FmtPerSec(grew) == FmtPerSec(0) || grew < 0 {
+	grew, grows := rs.QueueingSaid(Payment)
+	if !ok || !grows {
 		return "", false
 	}
 	return fmt.Sprintf("the queue grew %s in %s; the deadline stops it near %s",

@@ -495,7 +495,13 @@ func TestFreedWordsCountFreesWhereWorkersRecur(t *testing.T) {
 	if got := turn.FreedWords(41, w); got != "only 40 came" {
 		t.Errorf("2s over 1s calls: %q, want \"only 40 came\"", got)
 	}
+	if got := w.Needed(41, 20) + "; " + w.Needed(41, 0) + "; " + w.Freed(40); got != "41 frees of its 20 workers; 41 frees of its workers; 40 frees" {
+		t.Errorf("2s over 1s calls: %q", got)
+	}
 	turn.Freed, w.Hold = 11, 3*time.Second
+	if got := w.Needed(12, 20) + "; " + w.Needed(12, 0) + "; " + w.Freed(11); got != "12 of 20 workers to free; 12 workers to free; 11 workers freed" {
+		t.Errorf("2s over 3s calls: %q", got)
+	}
 	if got := turn.FreedWords(12, w); got != "only 11 workers did" {
 		t.Errorf("2s over 3s calls: %q, want \"only 11 workers did\"", got)
 	}

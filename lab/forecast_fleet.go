@@ -85,9 +85,39 @@ func (w CheckWait) fewerFree(need int) float64 {
 	if w.Hold <= 0 {
 		return 0
 	}
+	sure, more := w.freesEach()
+	return binomLower(int64(need-1)-int64(sure)*int64(w.Workers), int64(w.Workers), more)
+}
+
+// freesEach splits Timeout/Hold, a worker's frees within the timeout: sure of them, and one
+// more with chance more.
+func (w CheckWait) freesEach() (sure, more float64) {
 	per := w.Timeout.Seconds() / w.Hold.Seconds()
-	sure := math.Floor(per)
-	return binomLower(int64(need-1)-int64(sure)*int64(w.Workers), int64(w.Workers), per-sure)
+	return math.Floor(per), per - math.Floor(per)
+}
+
+// Needed is a check's need in its units: "12 workers to free", with the pool's workers
+// (0: unsaid) "12 of 20 workers to free"; where each frees more than once in the timeout,
+// frees: "41 frees of its workers", "41 frees of its 20 workers" (review 45).
+func (w CheckWait) Needed(need, workers int) string {
+	switch {
+	case w.Recurs() && workers > 0:
+		return fmt.Sprintf("%d frees of its %d workers", need, workers)
+	case w.Recurs():
+		return fmt.Sprintf("%d frees of its workers", need)
+	case workers > 0:
+		return fmt.Sprintf("%d of %d workers to free", need, workers)
+	}
+	return fmt.Sprintf("%d workers to free", need)
+}
+
+// Freed is n frees as the domino's steps count them: "11 workers freed", or where each
+// frees more than once in the timeout, "40 frees".
+func (w CheckWait) Freed(n int) string {
+	if w.Recurs() {
+		return fmt.Sprintf("%d frees", n)
+	}
+	return fmt.Sprintf("%d workers freed", n)
 }
 
 // FewerThan says ShortOdds(need) as a chance, "fewer than 12: 1-in-5 chance", one wording
@@ -173,9 +203,8 @@ func (w CheckWait) Odds() string {
 		return fmt.Sprintf("each of the %d frees in time with chance %s / %s", w.Workers, FmtSecs(w.Timeout), FmtSecs(w.Hold))
 	}
 	// A whole ratio frees a certain count, which ShortOdds never calls short: no odds to say.
-	per := w.Timeout.Seconds() / w.Hold.Seconds()
-	sure := math.Floor(per)
-	return fmt.Sprintf("each of the %d frees %.0f in time, and a %s with chance %.2f", w.Workers, sure, Ordinal(int(sure)+1), per-sure)
+	sure, more := w.freesEach()
+	return fmt.Sprintf("each of the %d frees %.0f in time, and a %s with chance %.2f", w.Workers, sure, Ordinal(int(sure)+1), more)
 }
 
 // CheckWait is this forecast's CheckWait for health checks that give up after timeout.

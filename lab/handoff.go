@@ -28,9 +28,7 @@ func init() {
 		summary:  at(75, Report.orphanLines),
 		forecast: at(40, Config.orphanForecast),
 		health:   at(30, orphanHealth),
-		words: at(50, func() []Item {
-			return []Item{word("orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency")}
-		}),
+		words:    at(50, []Item{word("orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency")}),
 	})
 }
 

@@ -53,11 +53,7 @@ type mechanism struct {
 	way []part[func(s *Snapshot) []Item]
 	// words are the words it puts on the screen, and numbers the numbers, as the help
 	// defines them.
-	// Words are built when the help asks, not at registration: a mechanism's init runs before
-	// a later file's registers its rejection reason, and its words then said
-	// "rejected:unknown" (newcomer 54).
-	words   []part[func() []Item]
-	numbers []part[[]Item]
+	words, numbers []part[[]Item]
 }
 
 // mechanisms are the registered mechanisms, in rank order (never the files' order).

@@ -1068,19 +1068,10 @@ func balancerHealth(s *Snapshot, w int) []Item {
 // what the help says it means: the core's, and each mechanism's.
 func ScreenWords() []Item {
 	var out []Item
-	for _, words := range ranked(coreWordsAsked(), func(m *mechanism) []part[func() []Item] { return m.words }) {
-		out = append(out, words()...)
+	for _, words := range ranked(coreWords(), func(m *mechanism) []part[[]Item] { return m.words }) {
+		out = append(out, words...)
 	}
 	return out
-}
-
-// coreWordsAsked are coreWords in the mechanisms' form, built when asked.
-func coreWordsAsked() []part[func() []Item] {
-	var core []part[func() []Item]
-	for _, p := range coreWords() {
-		core = append(core, part[func() []Item]{rank: p.rank, of: func() []Item { return p.of }})
-	}
-	return core
 }
 
 // coreWords are the words of the lab's core on the screen.

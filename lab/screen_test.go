@@ -1120,9 +1120,9 @@ func TestPoolFullChanceAsPrinted(t *testing.T) {
 	}
 }
 
-// The help's words are built when asked, after every mechanism registered its rejection
-// reason: built at registration, breaker's and the deadline's said "rejected:unknown",
-// their reasons' files registering later (newcomer 54).
+// Every reason is registered before any mechanism builds its words: registered in init,
+// breaker's and the deadline's words said "rejected:unknown", their reasons' files
+// registering later (newcomer 54).
 func TestScreenWordsNameNoUnknownReason(t *testing.T) {
 	for _, w := range ScreenWords() {
 		if strings.Contains(w.Label+w.Value, "unknown") {

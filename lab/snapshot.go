@@ -460,6 +460,13 @@ func (r *Rates) Queueing(c Class) float64 {
 	return r.Arrived[c] - r.OK[c] - r.Failed[c] - r.TimedOut[c] - r.RejectedTotal(c)
 }
 
+// QueueingSaid is Queueing where it grows as printed: a growth that prints as 0/s is none
+// ("the remaining 0/s join the queue", s53 #2). ok false where it does not grow.
+func (r *Rates) QueueingSaid(c Class) (float64, bool) {
+	q := r.Queueing(c)
+	return q, q > 0 && FmtPerSec(q) != FmtPerSec(0)
+}
+
 // InFlightGrew is how many class c's requests in flight grew by over the window (negative:
 // fell): those that arrived in it less those that ended or were turned away in it, which
 // is the count in flight at its end less the count at its start.

@@ -340,11 +340,8 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			why, widen = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, brief)
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
-			freed := "workers freed"
-			if turns[max(i-1, 0)].Wait.Recurs() { // the wait its check met, as checkFailed's
-				freed = "frees"
-			}
-			w = fmt.Sprintf("r%d%s%s (%d ahead, %d %s)", t.Replica, atWord, at[i], t.Ahead, t.Freed, freed)
+			// The wait its check met, as checkFailed's.
+			w = fmt.Sprintf("r%d%s%s (%d ahead, %s)", t.Replica, atWord, at[i], t.Ahead, turns[max(i-1, 0)].Wait.Freed(t.Freed))
 		}
 		b.WriteString(w)
 		if i == len(turns)-1 {
@@ -428,12 +425,8 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) (wh
 			}
 			average += ")"
 		}
-		needed := fmt.Sprintf("%d of %d workers to free", need, cfg.Pool.Workers)
-		if wait.Recurs() { // each frees more than once in the timeout: frees, not workers
-			needed = fmt.Sprintf("%d frees of its %d workers", need, cfg.Pool.Workers)
-		}
 		return fmt.Sprintf("; why r%d was pulled: its check had %d payments ahead: it needed %s in its %s timeout; %s%s; %s",
-			t.Replica, t.Ahead, needed, timeout, t.FreedWords(need, wait), average, cfg.Fleet.PullRule()), widen
+			t.Replica, t.Ahead, wait.Needed(need, cfg.Pool.Workers), timeout, t.FreedWords(need, wait), average, cfg.Fleet.PullRule()), widen
 	}
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
@@ -445,13 +438,9 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) (wh
 		}
 		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
-	needed := fmt.Sprintf("%d workers to free", need)
-	if wait.Recurs() {
-		needed = fmt.Sprintf("%d frees of its workers", need)
-	}
 	return fmt.Sprintf("; why r%d was pulled: %s, and %s queued behind %d payments, so it needed %s within its %s timeout; "+
 		"%s%s, so it waited past %s and timed out",
-		t.Replica, cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, needed, timeout, t.FreedWords(need, wait), average, timeout), widen
+		t.Replica, cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, wait.Needed(need, 0), timeout, t.FreedWords(need, wait), average, timeout), widen
 }
 
 // refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned

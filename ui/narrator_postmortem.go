@@ -202,10 +202,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// Failed, timed out or turned away otherwise (a timeout on): the parts still add up.
 					otherwise = fmt.Sprintf(", %s not ok otherwise", fmtPerSec(other))
 				}
-				q := rs.Queueing(p)
-				// Grows as printed: "the remaining 0/s join the queue" (a larger pool, a lower
-				// rate) said a queue growing that holds (s53 #2).
-				grows := fmtPerSec(q) != fmtPerSec(0) && q > 0
+				q, grows := rs.QueueingSaid(p)
 				// "after waiting" where the queue is said: bare, beside "the remaining … join
 				// the queue", the rejected read as never queued; they are turned away after
 				// their wait (newcomer 51 W3). What is left is the queue's growth, every
