@@ -203,23 +203,31 @@ func (f *FleetStats) InRotationNow(i int) bool {
 	return !f.Replicas[i].Health.Pulled && !(f.Drain.Out() && f.Drain.Replica == i+1)
 }
 
+// CheckNow is what ChecksNow says of one replica: what a check sent now meets there, and
+// Said false where there is nothing to say.
+type CheckNow struct {
+	CheckAhead
+	Said bool
+}
+
 // ChecksNow is what a check sent now meets at each replica, in order (CheckAhead), for the
-// fleet whose config is cfg; ok false where there is nothing to say: a replica out of
+// fleet whose config is cfg; Said false where there is nothing to say: a replica out of
 // rotation, or failing its checks already (its row says how many in a row), or with no
 // payment queued and room in the queue, a queue not served in arrival order (none is ahead by right), or no forecast of
 // how long a payment holds its worker.
-func (f *FleetStats) ChecksNow(cfg Config) (checks []CheckAhead, ok []bool) {
+func (f *FleetStats) ChecksNow(cfg Config) []CheckNow {
 	w := cfg.ReplicaForecast(f.InRotation).CheckWait(cfg.Health.Timeout.D())
-	checks, ok = make([]CheckAhead, len(f.Replicas)), make([]bool, len(f.Replicas))
+	checks := make([]CheckNow, len(f.Replicas))
 	for i := range f.Replicas {
 		p := f.Replicas[i].Pool
 		full := p.QueueCap > 0 && !p.Unbounded && p.Queued >= p.QueueCap
-		checks[i] = CheckAhead{Ahead: p.QueuedBy[Payment], Full: full, Wait: w, label: cfg.Traffic.Label(Payment)}
+		ahead := CheckAhead{Ahead: p.QueuedBy[Payment], Quick: max(p.Queued-p.QueuedBy[Payment], 0), Full: full, Wait: w, label: cfg.Traffic.Label(Payment)}
 		// Payments ahead, or a queue full (which turns a check away under any order):
 		// signups alone ahead ("0 payments ahead: ok") say nothing a queue's count does not.
-		ok[i] = f.InRotationNow(i) && f.Replicas[i].Health.FailStreak == 0 && (full || p.QueuedBy[Payment] > 0 && p.Discipline == FIFO) && w.Hold > 0
+		said := f.InRotationNow(i) && f.Replicas[i].Health.FailStreak == 0 && (full || p.QueuedBy[Payment] > 0 && p.Discipline == FIFO) && w.Hold > 0
+		checks[i] = CheckNow{ahead, said}
 	}
-	return checks, ok
+	return checks
 }
 
 // WorkersOutOfRotation is the workers of the replicas out of rotation now (pulled, or

@@ -415,26 +415,40 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	pulled.Health.Pulled = true
 	f := FleetStats{InRotation: 2, Drain: &Drain{Replica: 1, At: 5 * time.Second},
 		Replicas: []Snapshot{queued(4, 0, 0), queued(16, 36, 10), queued(15, 54, 13), pulled}}
-	checks, said := f.ChecksNow(c)
-	if !slices.Equal(said, []bool{false, true, true, false}) {
-		t.Fatalf("said %v, want r2 and r3 alone: r1 drained, r4 pulled", said)
+	checks := f.ChecksNow(c)
+	said := func(checks []CheckNow) (said []bool) {
+		for _, c := range checks {
+			said = append(said, c.Said)
+		}
+		return said
+	}
+	if !slices.Equal(said(checks), []bool{false, true, true, false}) {
+		t.Fatalf("said %v, want r2 and r3 alone: r1 drained, r4 pulled", said(checks))
 	}
 	if w := checks[1].Wait; w.Behind() < 13.3 || w.Behind() > 13.4 {
 		t.Fatalf("%v workers free in 2s on average, want 2s × 20 / 3s = 13.3", w.Behind())
 	}
+	// The rest of r2's 62 beside its 16 payments, and r3's 82 beside its 15, counted as quick:
+	// "62 queued" beside "16 payments ahead" read as two counts that disagree (newcomer 54).
+	if checks[1].Quick != 46 || checks[2].Quick != 67 {
+		t.Errorf("quick ahead %d and %d, want 36 + 10 and 54 + 13", checks[1].Quick, checks[2].Quick)
+	}
 	for _, tc := range []struct {
-		ahead int
-		words []string
+		ahead, quick int
+		whole, brief []string
 	}{
-		{16, []string{"a check now has 16 payments ahead: next out", "16 payments ahead: next out", "16 ahead: next out"}},
-		{11, []string{"a check now has 11 payments ahead: 1-in-5 not ok", "11 payments ahead: 1-in-5 not ok", "11 ahead: 1-in-5 not ok"}},
-		{5, []string{"a check now has 5 payments ahead: ok", "5 payments ahead: ok", "5 ahead: ok"}},
-		{1, []string{"a check now has 1 payment ahead: ok", "1 payment ahead: ok", "1 ahead: ok"}},
+		{16, 46, []string{"a check now has 16 payments + 46 quick ahead: next out", "a check now has 16 P + 46 quick ahead: next out", "a check now has 16 P ahead: next out", "a check now has 16 ahead: next out"},
+			[]string{"16 payments + 46 quick ahead: next out", "16 P + 46 quick ahead: next out", "16 P ahead: next out", "16 ahead: next out"}},
+		{11, 1, []string{"a check now has 11 payments + 1 quick ahead: 1-in-5 not ok", "a check now has 11 P + 1 quick ahead: 1-in-5 not ok", "a check now has 11 P ahead: 1-in-5 not ok", "a check now has 11 ahead: 1-in-5 not ok"},
+			[]string{"11 payments + 1 quick ahead: 1-in-5 not ok", "11 P + 1 quick ahead: 1-in-5 not ok", "11 P ahead: 1-in-5 not ok", "11 ahead: 1-in-5 not ok"}},
+		// Payments alone ahead: the queue's count is theirs, nothing to tell apart.
+		{5, 0, []string{"a check now has 5 payments ahead: ok", "a check now has 5 ahead: ok"}, []string{"5 payments ahead: ok", "5 ahead: ok"}},
+		{1, 0, []string{"a check now has 1 payment ahead: ok", "a check now has 1 ahead: ok"}, []string{"1 payment ahead: ok", "1 ahead: ok"}},
 	} {
-		ch := checks[1]
-		ch.Ahead = tc.ahead
-		if got := ch.Words(); !slices.Equal(got, tc.words) {
-			t.Errorf("%d ahead: %q, want %q", tc.ahead, got, tc.words)
+		ch := checks[1].CheckAhead
+		ch.Ahead, ch.Quick = tc.ahead, tc.quick
+		if whole, brief := ch.Words("P"); !slices.Equal(whole, tc.whole) || !slices.Equal(brief, tc.brief) {
+			t.Errorf("%d ahead: %q and %q, want %q and %q", tc.ahead, whole, brief, tc.whole, tc.brief)
 		}
 	}
 	// r4's pull, said by the story as "fewer than 12: 1-in-5 chance", is the same odds.
@@ -445,12 +459,12 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	}
 	f.Replicas[1].Pool.Discipline = LIFO
 	f.Replicas[2].Pool = PoolStats{Discipline: FIFO, Size: 20, Busy: 20}
-	if _, said := f.ChecksNow(c); slices.Contains(said, true) {
+	if said := said(f.ChecksNow(c)); slices.Contains(said, true) {
 		t.Errorf("said %v: LIFO has none ahead by right, and an empty queue nothing to say", said)
 	}
 	f.Replicas[1].Pool.Discipline = FIFO
 	f.Replicas[1].Health.FailStreak = 1
-	if _, said := f.ChecksNow(c); said[1] {
+	if said := said(f.ChecksNow(c)); said[1] {
 		t.Errorf("r2 said with 1 check not ok already: its row says that")
 	}
 	// Signups alone ahead say nothing a queue's count does not; a full queue turns a check
@@ -458,9 +472,9 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	f.Replicas[1].Health.FailStreak = 0
 	f.Replicas[1].Pool = queued(0, 40, 0).Pool
 	f.Replicas[2].Pool = queued(30, 60, 10).Pool
-	checks, said = f.ChecksNow(c)
-	if said[1] || !said[2] || !checks[2].Full || checks[2].Words()[0] != "a check now finds the queue full: not ok (rejected:pool)" {
-		t.Errorf("signups alone ahead said %v; a full queue said %v, %q", said[1], said[2], checks[2].Words())
+	checks = f.ChecksNow(c)
+	if whole, _ := checks[2].Words("P"); checks[1].Said || !checks[2].Said || !checks[2].Full || whole[0] != "a check now finds the queue full: not ok (rejected:pool)" {
+		t.Errorf("signups alone ahead said %v; a full queue said %v, %q", checks[1].Said, checks[2].Said, whole)
 	}
 }
 

@@ -151,6 +151,7 @@ func chance(odds float64) string {
 // whether they were next).
 type CheckAhead struct {
 	Ahead int  // payments queued ahead of a check sent now
+	Quick int  // the rest of the queue ahead of it, signups and checks: each a worker for milliseconds
 	Full  bool // the queue is full: a check sent now is turned away at once (rejected:pool)
 	Wait  CheckWait
 	label string // the payments' label, as the preset names them
@@ -160,16 +161,19 @@ type CheckAhead struct {
 // within its timeout (fewerFree, the model of ShortOdds, whatever the average).
 func (c CheckAhead) NotOK() float64 { return c.Wait.fewerFree(c.Ahead + 1) }
 
-// Words says it, longest first, for a row to take the first that fits: whole, "a check now
-// has 16 payments ahead: next out" (not ok more often than not: two in a row pull it), "…:
-// 1-in-3 not ok", or "…: ok" where it is not ok less than 1 time in 20; brief, "16 payments
-// ahead: next out"; briefest, "16 ahead: next out". The verdict whole in each: a bare "next"
-// read as next in line, not next out of rotation (newcomer 53 W-minor). A check now, not
-// the checks decided so far: those were sent up to a timeout ago, behind the queue as it
-// was then.
-func (c CheckAhead) Words() []string {
+// Words says it, longest first in each, for a row to take the first that fits: whole, "a
+// check now has 16 payments + 46 quick ahead: next out" (not ok more often than not: two in
+// a row pull it), "…: 1-in-3 not ok", or "…: ok" where it is not ok less than 1 time in 20,
+// then with the payments by their letter (the row's glyph, letter), "16 P + 46 quick", then
+// "16 P"; brief, the same without "a check now has". The quick ones beside the payments:
+// "62 queued" beside "16 payments ahead", and r3's 82 beside 15, read as two counts of one
+// queue that disagree (newcomer 54 G-major). The verdict whole in each: a bare "next" read
+// as next in line, not next out of rotation (newcomer 53 W-minor). A check now, not the
+// checks decided so far: those were sent up to a timeout ago, behind the queue as it was
+// then.
+func (c CheckAhead) Words(letter string) (whole, brief []string) {
 	if c.Full { // no wait at all: turned away on arrival, a check not ok
-		return []string{"a check now finds the queue full: not ok (" + RejectPool.Word() + ")", "queue full: check not ok", "full: not ok"}
+		return []string{"a check now finds the queue full: not ok (" + RejectPool.Word() + ")"}, []string{"queue full: check not ok", "full: not ok"}
 	}
 	verdict := "ok"
 	switch odds := c.NotOK(); {
@@ -182,8 +186,16 @@ func (c CheckAhead) Words() []string {
 	if c.Ahead == 1 {
 		what = c.label
 	}
-	return []string{fmt.Sprintf("a check now has %d %s ahead: %s", c.Ahead, what, verdict),
-		fmt.Sprintf("%d %s ahead: %s", c.Ahead, what, verdict), fmt.Sprintf("%d ahead: %s", c.Ahead, verdict)}
+	ahead := []string{fmt.Sprintf("%d %s", c.Ahead, what), fmt.Sprint(c.Ahead)}
+	if c.Quick > 0 {
+		quick := fmt.Sprintf(" + %d quick", c.Quick)
+		ahead = []string{ahead[0] + quick, fmt.Sprintf("%d %s", c.Ahead, letter) + quick, fmt.Sprintf("%d %s", c.Ahead, letter), ahead[1]}
+	}
+	for _, a := range ahead {
+		whole = append(whole, fmt.Sprintf("a check now has %s ahead: %s", a, verdict))
+		brief = append(brief, fmt.Sprintf("%s ahead: %s", a, verdict))
+	}
+	return whole, brief
 }
 
 // Sum writes Behind as the sum that gives it, from its own terms: "2.0s × 20 workers / 3.0s"

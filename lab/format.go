@@ -255,6 +255,20 @@ func FmtWorkers(v float64) string {
 // FmtSpan writes the whole seconds of the run from from to to: "7–12s".
 func FmtSpan(from, to int) string { return fmt.Sprintf("%d–%ds", from, to) }
 
+// BusiestSince names a chart's busiest second, the one ending at at, of those it draws from
+// from on, with its figure: whole, "busiest since 0s: 5–6s 79", a figure with words after a
+// comma, "busiest since 0s: 5–6s, mean 79"; brief, where room is short, "busiest 5–6s: 79".
+// "(busiest 5–6s: 79)" beside "rejected 7–12s: …" read as the busiest of those 5 seconds
+// (newcomer 54 G-minor).
+func BusiestSince(from, at int, figure string) (whole, brief string) {
+	sep := " "
+	if strings.Contains(figure, " ") { // "mean 79", "32 of 32 arrived"
+		sep = ", "
+	}
+	span := FmtSpan(at-1, at)
+	return fmt.Sprintf("busiest since %ds: %s%s%s", from, span, sep, figure), "busiest " + span + ": " + figure
+}
+
 // FmtTimes writes a multiple (of calls, from a forecast): 3×, 1.13×, 27×.
 func FmtTimes(v float64) string { return FmtWorkers(v) + "×" }
 

@@ -123,3 +123,20 @@ func TestSpacedTimesAddUp(t *testing.T) {
 		t.Errorf("gaps %q, want 95ms and 104ms", gap)
 	}
 }
+
+// A busiest second says since when it is the busiest: "(busiest 5–6s: 79)" beside "rejected
+// 7–12s: …" read as the busiest of those 5 seconds (newcomer 54 G-minor).
+func TestBusiestSinceSaysSinceWhen(t *testing.T) {
+	for _, tc := range []struct {
+		from, at             int
+		figure, whole, brief string
+	}{
+		{0, 6, "79", "busiest since 0s: 5–6s 79", "busiest 5–6s: 79"},
+		{0, 6, "mean 79", "busiest since 0s: 5–6s, mean 79", "busiest 5–6s: mean 79"},
+		{40, 52, "32 of 32 arrived", "busiest since 40s: 51–52s, 32 of 32 arrived", "busiest 51–52s: 32 of 32 arrived"},
+	} {
+		if whole, brief := BusiestSince(tc.from, tc.at, tc.figure); whole != tc.whole || brief != tc.brief {
+			t.Errorf("%+v: %q, %q", tc, whole, brief)
+		}
+	}
+}

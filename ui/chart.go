@@ -1229,7 +1229,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	// keep the first class's busiest second alone (the fleet domino's at 120 columns, each
 	// second named), then give the figures bare: no busiest seconds, no "set" and "ok" (their
 	// letters say which).
-	type legendForm struct{ short, shortWhat, firstPeak, bare bool }
+	type legendForm struct{ short, shortWhat, firstPeak, bare, briefBusiest bool }
 	// A class whose last second is its busiest says so where another's busiest is named:
 	// "P payment 19  S signup 0.1 (busiest second 0–1s: 0.3)" left whose busiest a guess
 	// (newcomer 39 G14).
@@ -1270,7 +1270,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				if !form.short || !form.shortWhat { // beside "5–6s: P 9", it goes without saying
 					peak = "mean " + peak
 				}
-				item += " (busiest " + at + ": " + peak + ")"
+				item += " (" + busiestWords(window, at, peak, form.briefBusiest) + ")"
 			} else if anyNamed && !form.bare && !form.firstPeak && top >= heldLeast && peak == value {
 				item += " (its busiest)"
 			}
@@ -1279,7 +1279,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				// as more rejected than arrive: its own arrivals say why.
 				if sec, n, ok := s.Burst(window, c, spec.bursts); ok {
 					// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
-					item += fmt.Sprintf(" (busiest %s: %s of %s arrived)", lab.FmtSpan(sec.T-1, sec.T), fmtCount(n), fmtCount(sec.Arrived[c]))
+					item += " (" + busiestWords(window, sec.T, fmt.Sprintf("%s of %s arrived", fmtCount(n), fmtCount(sec.Arrived[c])), form.briefBusiest) + ")"
 					burst = burst || len(items) == 0
 				}
 			}
@@ -1299,8 +1299,11 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	}
 	// Every form with what the figures count (counts) before any without: the class's
 	// letter alone says which, what is counted nothing else on the line.
-	forms := []legendForm{{false, false, false, false}, {false, true, false, false}, {true, false, false, false},
-		{true, true, false, false}, {true, true, true, false}, {true, true, false, true}}
+	// Each with a busiest second's since before any without: "(busiest 5–6s: 79)" beside
+	// "rejected 7–12s" read as of those seconds (newcomer 54); without it only where nothing
+	// else fits, at 40 columns, rather than no busiest second at all.
+	forms := []legendForm{{false, false, false, false, false}, {false, true, false, false, false}, {true, false, false, false, false},
+		{true, true, false, false, false}, {true, true, true, false, false}, {true, true, false, false, true}, {true, true, true, false, true}, {true, true, false, true, false}}
 	named := []bool{false}
 	if spec.counts.Word != "" {
 		named = []bool{true, false}
@@ -1362,14 +1365,24 @@ func (spec chartSpec) titles(t *theme) []string {
 	return forms
 }
 
+// busiestWords is a legend's busiest second, the one ending at at, of window, with its
+// figure (lab.BusiestSince): from the window's start, or briefly.
+func busiestWords(window []lab.Second, at int, figure string, brief bool) string {
+	whole, short := lab.BusiestSince(window[0].T-1, at, figure)
+	if brief {
+		return short
+	}
+	return whole
+}
+
 // busiest is class c's busiest second of secs in spec, the latest of those that tie: its
-// value, its figure as the legend writes it (heldValue) and its span, "4–5s".
-func busiest(spec chartSpec, secs []lab.Second, c int) (top float64, peak, at string) {
+// value, its figure as the legend writes it (heldValue) and the second's end (Second.T).
+func busiest(spec chartSpec, secs []lab.Second, c int) (top float64, peak string, at int) {
 	best, top := peakOf(secs, spec.value, c)
 	if best < 0 {
-		return 0, "", ""
+		return 0, "", 0
 	}
-	return top, heldValue(top), lab.FmtSpan(secs[best].T-1, secs[best].T)
+	return top, heldValue(top), secs[best].T
 }
 
 // legendValue writes a legend's figure: a count whole, to the nearest (a full pool's 23.96

@@ -229,8 +229,10 @@ func TestRejectedLegendNamesASecondPastTheRate(t *testing.T) {
 	n := int64(rate) + 8
 	sec.Arrived[lab.Payment], sec.Rejected[lab.Payment][lab.RejectPool] = n, n
 	spec := starvationChart(s, nil)
-	_, legend := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), spec.window(s, 200), 200, true)
-	if want := fmt.Sprintf("(busiest %s: %d of %d arrived)", lab.FmtSpan(sec.T-1, sec.T), n, n); !strings.Contains(ansi.Strip(legend), want) {
+	window := spec.window(s, 200)
+	_, legend := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), window, 200, true)
+	// Since when: "(busiest 5–6s: …)" beside "rejected 7–12s" read as of those (newcomer 54).
+	if want := fmt.Sprintf("(busiest since %ds: %s, %d of %d arrived)", window[0].T-1, lab.FmtSpan(sec.T-1, sec.T), n, n); !strings.Contains(ansi.Strip(legend), want) {
 		t.Errorf("legend %q, want %q", ansi.Strip(legend), want)
 	}
 	// In a 120x40 chart's 59 columns too, where the other classes' rates make way for it

@@ -363,9 +363,11 @@ func TestStripReachesSmallData(t *testing.T) {
 		// where room is short the legend says "5–6s" for "last second 5–6s" before it drops
 		// the classes' names, and then "busiest" alone. Each says which second: "0.6 (busiest
 		// second: 11)" read as one second holding both (a newcomer of round 11).
-		busiest := map[int]string{39: "(busiest 0–1s: 1)", 59: "(busiest 0–1s: mean 1)"}[w]
+		// Since when, before the classes' names (newcomer 54: "(busiest 5–6s: 79)" beside
+		// "rejected 7–12s" read as of those seconds); where nothing else fits, without it.
+		busiest := map[int]string{39: "(busiest 0–1s: 1)", 59: "(busiest since 0s: 0–1s 1)"}[w]
 		// Under the title, and the key where it has a line of its own.
-		if leg := ansi.Strip(strings.Join(lines[1:3], "\n")); !strings.Contains(leg, busiest) || w == 59 && !strings.Contains(leg, "payment") {
+		if leg := ansi.Strip(strings.Join(lines[1:3], "\n")); !strings.Contains(leg, busiest) {
 			t.Errorf("w %d: the legend lacks the busiest second or the class's name: %q", w, leg)
 		}
 		// The payment strip's rows: from its letter's row to the row before the next letter's.
@@ -532,7 +534,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	}
 	for entry, want := range map[string][]string{
 		"arrived/s and ok/s": {"arrived earlier", "drains after a step down", "may top it"},
-		"mean workers held":  {"busiest 2–3s: mean 1"},
+		"mean workers held":  {"busiest since 0s: 2–3s, mean 1"},
 		// The chart's own shortest keys, in order: the steps kept, then the rule alone (review
 		// 31 #1: an index into the forms quoted the steps as "the rule alone").
 		"strips": {"nothing but zeros", `"█ 80 ⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05+ ▁ 10+ …" on 0–80`},
@@ -855,12 +857,30 @@ func TestLegendKeepsTheFirstBusiestSecond(t *testing.T) {
 	spec := occupancyChart(s)
 	classes := chartClasses(s, spec)
 	_, wide := chartHead(th, spec, s, classes, s.Timeline, 200, true)
-	if got := ansi.Strip(wide); !strings.Contains(got, "P payment 5 (busiest 1–2s: mean 19)  S signup 0.1 (busiest 1–2s: mean 0.2)") {
+	if got := ansi.Strip(wide); !strings.Contains(got, "P payment 5 (busiest since 0s: 1–2s, mean 19)  S signup 0.1 (busiest since 0s: 1–2s, mean 0.2)") {
 		t.Errorf("wide: %q", got)
 	}
 	_, narrow := chartHead(th, spec, s, classes, s.Timeline, 40, true)
 	if got := ansi.Strip(narrow); got != "3–4s: P 5 (busiest 1–2s: 19)  S 0.1" {
 		t.Errorf("40 wide: %q", got)
+	}
+}
+
+// A chart that shows its last seconds alone names its busiest since the first it shows, not
+// since the start (newcomer 54: "busiest since 0s" where 0s is drawn).
+func TestLegendBusiestSinceTheFirstSecondDrawn(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	s.Timeline = nil
+	for i, held := range []float64{20, 2, 19, 12, 5} {
+		sec := lab.Second{T: i + 1, Workers: 20}
+		sec.Held[lab.Payment] = held
+		s.Timeline = append(s.Timeline, sec)
+	}
+	spec := occupancyChart(s)
+	_, legend := chartHead(th, spec, s, chartClasses(s, spec), s.Timeline[1:], 200, true)
+	if got := ansi.Strip(legend); !strings.Contains(got, "P payment 5 (busiest since 1s: 2–3s, mean 19)") {
+		t.Errorf("drawn from 1s: %q", got)
 	}
 }
 
@@ -882,10 +902,10 @@ func TestLegendBusiestSaysWhose(t *testing.T) {
 		return ansi.Strip(l)
 	}
 	lastBusiest := [][2]float64{{12, 0.3}, {17, 0.1}, {19, 0.1}}
-	if got := legend(lastBusiest, 200); !strings.Contains(got, "P payment 19 (its busiest)  S signup 0.1 (busiest 0–1s: mean 0.3)") {
+	if got := legend(lastBusiest, 200); !strings.Contains(got, "P payment 19 (its busiest)  S signup 0.1 (busiest since 0s: 0–1s, mean 0.3)") {
 		t.Errorf("wide: %q", got)
 	}
-	if got := legend(lastBusiest, 60); !strings.Contains(got, "P 19 (its busiest)  S 0.1 (busiest 0–1s: 0.3)") {
+	if got := legend(lastBusiest, 60); !strings.Contains(got, "P 19 (its busiest)  S 0.1 (busiest since 0s: 0–1s 0.3)") {
 		t.Errorf("60 wide: %q", got)
 	}
 	if got := legend([][2]float64{{12, 0.1}, {19, 0.3}}, 200); strings.Contains(got, "busiest") {

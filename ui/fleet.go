@@ -150,12 +150,12 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 		countW = max(countW, ansiWidth(fmtCount(s.Fleet.Replicas[i].TurnedAway(lab.RejectPool))))
 	}
 	const gap = 4
-	checks, said := s.Fleet.ChecksNow(s.Config)
+	checks := s.Fleet.ChecksNow(s.Config)
 	rows := func(squeeze int) (cells []string, widest int, per float64, cols int) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
 			c := replicaRow(t, s.Fleet, n, last, drainedAt, squeeze, countW)
-			if (squeeze == withWhy || squeeze == wholeBarWhy) && said[n-1] {
-				c = withCheck(t, c, checks[n-1], squeeze == withWhy, w)
+			if (squeeze == withWhy || squeeze == wholeBarWhy) && checks[n-1].Said {
+				c = withCheck(t, c, checks[n-1].CheckAhead, string(t.letter[lab.Payment]), squeeze == withWhy, w)
 			}
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
@@ -218,15 +218,19 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 
 // withCheck is a row in rotation with what a check sent to it now meets, in the longest
 // words that fit in w (only brief ones where whole is false), else the row alone: "in
-// rotation; a check now has 16 payments ahead: next out" says why a queue of 62 still passes
-// its checks, and whether it is next (newcomer 52).
-func withCheck(t *theme, row string, c lab.CheckAhead, whole bool, w int) string {
-	for i, words := range c.Words() {
+// rotation; a check now has 16 P + 46 quick ahead: next out" says why a queue of 62 still
+// passes its checks, and whether it is next (newcomer 52); letter is the payments' glyph.
+func withCheck(t *theme, row string, c lab.CheckAhead, letter string, whole bool, w int) string {
+	long, brief := c.Words(letter)
+	if !whole {
+		long = nil
+	}
+	for i, words := range slices.Concat(long, brief) {
 		sep := ", "
-		if i == 0 {
+		if i < len(long) {
 			sep = "; "
 		}
-		if with := row + t.dim.Render(sep+words); (whole || i > 0) && ansiWidth(with) <= w {
+		if with := row + t.dim.Render(sep+words); ansiWidth(with) <= w {
 			return with
 		}
 	}

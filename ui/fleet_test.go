@@ -1354,11 +1354,13 @@ func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
 		r.Pool.QueuedBy[lab.Payment] = q[1]
 	}
 	for w, want := range map[int][]string{
-		120: {"+ 62 queued  rej:pool   42  in rotation; a check now has 16 payments ahead: next out",
-			"+ 82 queued  rej:pool   42  in rotation; a check now has 11 payments ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes what it holds)"},
+		// The queue told apart where it fits: "62 queued" beside "16 payments ahead" read as
+		// two counts that disagree (newcomer 54 G-major); else the payments by their glyph.
+		120: {"+ 62 queued  rej:pool   42  in rotation; a check now has 16 P + 46 quick ahead: next out",
+			"+ 82 queued  rej:pool   42  in rotation; a check now has 11 P ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes what it holds)"},
 		// Where the brief words do not fit, fewer: "11 payments ahead: 1-in-5 not ok" was 88 wide.
 		// Its verdict whole: a bare "next" read as next in line (newcomer 53 W-minor).
-		80: {"+ 62 queued  in rotation, 16 ahead: next out", "+ 82 queued  in rotation, 11 ahead: 1-in-5 not ok", "PULLED 8.0s (gets only checks)"},
+		80: {"+ 62 queued  in rotation, 16 P ahead: next out", "+ 82 queued  in rotation, 11 ahead: 1-in-5 not ok", "PULLED 8.0s (gets only checks)"},
 	} {
 		rows := ansi.Strip(strings.Join(replicaRows(th, s, w), "\n"))
 		for _, want := range want {
