@@ -320,6 +320,20 @@ func TestNarrateFixQueueHeld(t *testing.T) {
 	}
 }
 
+// A queue that drains by more than chance, as LIFO's did (136 in 15–20s), is said to, with
+// its rate, so that the parts add up as printed (an older review: "of 497/s, 470.6/s ok,
+// 88.4/s rejected, queue steady at ~4 waiting"): 500.8 = 514 + 16 − 29.2.
+func TestNarrateFixQueueDrained(t *testing.T) {
+	s := postmortemSnapshot(fixConfig())
+	for i := range s.Timeline {
+		s.Timeline[i].OK[lab.Payment] = 514
+	}
+	got := narrate(s.Config, s)
+	if want := "of 500.8/s, 514/s ok, 16/s rejected, the queue drained 146 in 20–25s (29.2/s);"; !strings.Contains(got, want) || strings.Contains(got, "steady") {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
 // The postmortem's parts on the screen: the pool's growth, the queue of goroutines, the
 // store's latency, the limit and its chart, and the payments called orders.
 func TestPostmortemScreen(t *testing.T) {
@@ -792,8 +806,9 @@ func TestPostmortemOneHold(t *testing.T) {
 // its wait will leave too little of the deadline and what then (newcomer 41 G1: at 15s, 304
 // waiting and none rejected, "creeps toward the 800ms deadline" left "and at 20s?" open).
 // 24 workers each 51ms from freeing, 304 waiting: one arriving now waits 51ms + 12 × 51ms =
-// 663ms; with 65ms asked by enough-left, 735ms of 800ms: 304 × 735 ÷ 663 = 337 waiting, 33
-// more at 29/s, ~1.1s on.
+// 663ms, under the 735ms of 800ms that 65ms asked by enough-left leaves. The queue stops
+// where the deadline holds it, 500/s × 735ms = 368 waiting, 64 more at 29/s, ~2.2s on: not
+// at the workers' pace, 304 × 735 ÷ 663 = 337 (s64: ~349 forecast, ~364 held).
 func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 	s := postmortemSnapshot(fixConfig())
 	s.Classes[lab.Payment].Rejected = [len(s.Classes[lab.Payment].Rejected)]int64{}
@@ -812,11 +827,11 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 		// With wider figures, as a run writes them: "472.6/s ok, 27.6/s"
 		wider := strings.NewReplacer("471/s", "472.6/s", "29/s", "27.4/s").Replace(spare.terse)
 		if lines := wrapText("» "+wider, w, 0); len(lines) > headlineMost || !spare.terseHalf ||
-			!strings.HasSuffix(spare.terse, "; why 24, not 25: a margin, lest the knee be 24") || !strings.Contains(spare.terse, "the queue grows 29/s; at ~26.1s the deadline will turn the excess away; p99") {
+			!strings.HasSuffix(spare.terse, "; why 24, not 25: a margin, lest the knee be 24") || !strings.Contains(spare.terse, "the queue grows 29/s; at ~27.2s the deadline will turn the excess away; p99") {
 			t.Errorf("terse at %d columns, %d lines: %q", w, len(lines), lines)
 		}
 	}
-	want := "the queue grows 29/s, whose wait creeps toward the 800ms deadline; at ~26.1s (~337 waiting) the deadline will turn the excess away (rejected:deadline, none yet): the queue will stop growing, ok ~480/s, each within 800ms"
+	want := "the queue grows 29/s, whose wait creeps toward the 800ms deadline; at ~27.2s (~368 waiting) the deadline will turn the excess away (rejected:deadline, none yet): the queue will stop growing, ok ~480/s, each within 800ms"
 	if !strings.Contains(says, want) {
 		t.Errorf("got %q\nwant %q", says, want)
 	}
