@@ -125,3 +125,41 @@ func TestQueueStopsWhereTheDeadlineBoundsTheWait(t *testing.T) {
 		t.Error("none turned away yet: want nothing, the forecast says when")
 	}
 }
+
+// The queue's change over the window against the spread of its counts, √(arrivals +
+// departures): a queue the deadline holds moves by tens either way and is steady (newcomers
+// 26, 29, 31); LIFO's, draining 136 in 15–20s, was said "steady" beside 473.2/s ok and 51/s
+// rejected of 497/s (an older review), and a queue filling before the deadline acts grows.
+// Drained, the parts add up as printed: 497 = 473.2 + 51 − 27.2.
+func TestQueueMovedBeyondChance(t *testing.T) {
+	rates := func(arrived, ok, rejected float64) *Rates {
+		rs := &Rates{Seconds: 5, From: 15, To: 20}
+		rs.Arrived[Payment], rs.OK[Payment], rs.Rejected[Payment][RejectDeadline] = arrived, ok, rejected
+		return rs
+	}
+	s := &Snapshot{}
+	s.Pool.Queued = 368
+	for _, c := range []struct {
+		name string
+		rs   *Rates
+		n    int64
+		real bool
+		said string
+	}{
+		{"held", rates(500.8, 489.8, 16), -25, false, ", queue steady at ~368 waiting"},
+		{"draining", rates(497, 473.2, 51), -136, true, ", the queue drained 136 in 15–20s (27.2/s)"},
+		{"growing", rates(500.2, 474.4, 0), 129, true, ""}, // said by the growth clause (QueueStops)
+	} {
+		n, real := c.rs.QueueMoved(Payment)
+		if n != c.n || real != c.real {
+			t.Errorf("%s: moved %d, beyond chance %v; want %d, %v", c.name, n, real, c.n, c.real)
+		}
+		if got := s.QueueHeldSaid(c.rs); c.said != "" && got != c.said {
+			t.Errorf("%s: %q, want %q", c.name, got, c.said)
+		}
+	}
+	s.Pool.Queued = 0
+	if got := s.QueueHeldSaid(rates(500.8, 489.8, 16)); got != ", none waiting" {
+		t.Errorf("empty: %q", got)
+	}
+}

@@ -629,7 +629,7 @@ func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 		}
 	}
 	each, n := s.CallLatencyNow()
-	if holdIsCall(holds[Payment], each) {
+	if holdIsCall(holds[Payment], ShownLatency(each)) { // as printed: 331ms beside 328ms calls was two figures (s64)
 		holds[Payment], a.Calls = ShownLatency(each), n
 	}
 	for _, c := range Classes {

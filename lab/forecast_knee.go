@@ -118,7 +118,8 @@ func (k KneeForecast) AtKnee() (best float64, lower time.Duration, lowerRate flo
 
 // CapMargin is why a cap sits under the knee, as the narrator says it, brief and whole: one
 // call under it, the postmortem fix's margin against a knee measured a call high ("why 24,
-// not 25: a margin, lest the knee be 24"; whole, what 25 would give were it so (newcomer 49
+// not 25: in case the knee is really 24", plainly ("a margin, lest the knee be 24" read as a
+// riddle, s64); whole, what 25 would give were it so (newcomer 49
 // w2: "(25 would give 461/s)" read beside the postmortem's "25 calls give 500/s"), and what 24 give
 // either way); further under it, what the cap gives up, for nothing that margin needs (a
 // threadpool of 20 before an adaptive limit's store read "a margin, lest the knee be 24",
@@ -129,7 +130,7 @@ func (k KneeForecast) CapMargin() (brief, whole string) {
 		return "", ""
 	}
 	if k.Cap == k.Knee-1 {
-		brief = fmt.Sprintf("why %d, not %d: a margin, lest the knee be %d", k.Cap, k.Knee, k.Knee-1)
+		brief = fmt.Sprintf("why %d, not %d: in case the knee is really %d", k.Cap, k.Knee, k.Knee-1)
 		return brief, fmt.Sprintf("%s (if it were, %d would give %s); %d give %s either way", brief, k.Knee, FmtWholePerSec(lowerRate), k.Cap, FmtWholePerSec(k.CapRate))
 	}
 	// What the figure counts, said (review 41a: "20, 5 under the knee" left 20 of what).

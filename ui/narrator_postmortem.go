@@ -226,7 +226,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 						msg += fmt.Sprintf(", the queue grows %s, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
 						terse += fmt.Sprintf(", the queue grows %s", fmtPerSec(q))
 					}
-					if n, at, ok := s.QueueAtDeadline(q); ok {
+					if n, at, ok := s.QueueAtDeadline(&rs); ok {
 						// When, and what then, so that an early moment answers "and later?"
 						// (newcomer 41 G1: 304 waiting, none turned away yet, at 15s).
 						// The run time first, the deadline its subject (review 35: "(~17.4s)" read
@@ -238,16 +238,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 						terse += then // when, in fewer words than the whole sentence's
 					}
 					queueSaid = true
-				} else { // what holds it, not its drift: more arrive than the cap answers, so it cannot drain ("drains
-					// 5.8/s", then "shrinks 5.8/s", read as emptying beside 338 held steady; newcomers 26, 29);
-					// the pool picture's "waiting", as "the queue of N" is a bound elsewhere and this one has none (review 16 #6)
-					// Short: 80x24 keeps the fix's brief clause only within four lines. "Steady":
-					// "holding the queue (344 waiting)" read as keeping it, or leaving 344 in it (newcomer 31).
-					steady := fmt.Sprintf(", queue steady at ~%s waiting", fmtCount(int64(s.Pool.Queued)))
-					if s.Pool.Queued == 0 {
-						steady = ", none waiting"
-					}
-					msg, terse = msg+steady, terse+steady
+				} else { // what holds it, not its drift within chance ("drains 5.8/s" read as emptying beside
+					// 338 held steady; newcomers 26, 29), a drain beyond it said as one (LIFO's 136 in 5s
+					// read "steady"). Short: 80x24 keeps the fix's brief clause only within four lines.
+					held := s.QueueHeldSaid(&rs)
+					msg, terse = msg+held, terse+held
 				}
 				break
 			}

@@ -442,9 +442,11 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 		eq = "≈" // 4210 waiting is not 66 × 64
 	}
 	tight := fmt.Sprintf("%s %s %d cells × %s", bare, eq, cells, fmtCount(int64(round)))
+	keyed := tight + " requests"
 	// Longest wording first, down to one that leaves the bar a third of the line (or all it
-	// needs), so a queue that runs off the bar draws longer than one that fits.
-	words := []string{summary + per + why, short + per + why, short + per, bare + oldestNote(p, tr, true) + per, tight}
+	// needs), so a queue that runs off the bar draws longer than one that fits. Where it
+	// fits, what a cell is ("≈ 90 cells × 64" left 64 of what; s64).
+	words := []string{summary + per + why, short + per + why, short + per, bare + oldestNote(p, tr, true) + per, keyed, tight}
 	if round != p.QueueRound() {
 		// Drawn to the other side's round: said in every form, or B's 24 workers read as 64
 		// (newcomer 11), in words: "× 64 (other side's)" had to be guessed (newcomer 19).
@@ -458,14 +460,18 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 		if cells+ansiWidth(text) <= room {
 			return text, cells, ""
 		}
-		if text != tight { // in words: "→ 113 cells" had to be guessed (newcomer 26)
+		if text != tight && text != keyed { // in words: "→ 113 cells" had to be guessed (newcomer 26)
 			text += fmt.Sprintf(" · the bar needs %d cells", cells)
 		}
 		return text, room - ansiWidth(text) - 1, queueOverflow
 	}
 	k := 0
 	for ; k < len(words)-1; k++ {
-		if _, n, _ := fit(words[k]); n >= min(cells, room/3) {
+		least := room / 3
+		if words[k] == keyed { // its key only where the bar keeps half the line, drawn well past one that fits
+			least = room / 2
+		}
+		if _, n, _ := fit(words[k]); n >= min(cells, least) {
 			break
 		}
 	}

@@ -117,6 +117,18 @@ func TestEmptyUnboundedQueueDrawsNoCell(t *testing.T) {
 	}
 }
 
+// A queue that runs off the bar says what a cell is where the line has room (s64: the
+// postmortem's "→ 5743 waiting ≈ 90 cells × 64" at 120 columns left 64 of what).
+func TestUnboundedQueueKeysItsCells(t *testing.T) {
+	s := postmortemSnapshot(postmortemConfig())
+	s.Pool.OldestWaiting = 11400 * time.Millisecond
+	for _, l := range strings.Split(ansi.Strip(render(newTheme(true, true), testScreen(s, 120, 40))), "\n") {
+		if strings.HasPrefix(l, "queue ") && !strings.HasSuffix(strings.TrimRight(l, " "), "→ 5731 waiting ≈ 90 cells × 64 requests") {
+			t.Errorf("%q", l)
+		}
+	}
+}
+
 // postmortem's 5,735 waiting beside postmortem-fix's 372: 15× apart, so drawn visibly apart,
 // alone (each to its own round, the longer marked as running off) and in compare mode (to
 // the larger round of the two, which each side's scale says).
