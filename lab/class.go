@@ -167,7 +167,12 @@ func poolGloss(c Config) (long, short string) {
 	if c.Payment.Connections.PerRoute > 0 {
 		return "the worker pool's: no free worker (the connections' would be " + RejectConnPool.Word() + ")", "no free worker"
 	}
-	return "", "" // no queue: no free worker, as its word says; an unbounded one turns none away
+	// No queue: said too, as a bounded queue's screen says "queue full" for the same word
+	// (newcomer 54: "rej:pool" unglossed here read as either). An unbounded queue turns none away.
+	if !c.Pool.Queue.Holds() {
+		return "no free worker, no queue to wait in", "no free worker"
+	}
+	return "", ""
 }
 
 // Gloss says what a rejection for r means in the lab of c, in few words and in fewer, said
