@@ -63,7 +63,7 @@ func TestPostmortemClaims(t *testing.T) {
 	presets := []struct{ name, chain string }{
 		{"postmortem", "fallback http"},
 		{"postmortem-fix", "fallback deadline deadline:enough-left http"},
-		{"adaptive-limit", "fallback bulkhead:adaptive http"},
+		{"adaptive-limit", "fallback limit:adaptive http"},
 	}
 	runs := make([]pmReport, len(presets))
 	t.Run("runs", func(t *testing.T) { // returns when all three have

@@ -160,7 +160,11 @@ func (r AdaptiveReading) queued(calls bool) string {
 // 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
 // failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3 queued" at 31 is 1.99 as
 // printed); where none does (its log's µs), or it is unread, the figures and the count alone.
-func (r AdaptiveReading) worked(limit float64) (whole, brief, terse string) {
+//
+// The limit it was judged at is named, "limit 34": a bare "34" beside the settings' "limit 35"
+// was unlabelled (newcomer 54); brief, named says it was the limit then ("limit then"), where
+// the update moved it; terse, the rule's "34→35" after it says so, in 80 columns' room.
+func (r AdaptiveReading) worked(limit float64, named string) (whole, brief, terse string) {
 	p90 := adaptiveP90()
 	plain := fmt.Sprintf("%s %s, mean %s", p90, FmtLatency(r.P90), FmtLatency(r.Mean))
 	if r.QueueUnread {
@@ -203,9 +207,9 @@ func (r AdaptiveReading) worked(limit float64) (whole, brief, terse string) {
 			// answer as many a second at the mean's latency, each slowing every call.
 			// The mean named in place as the p90's, and the p90 as now's: "mean 78.9ms" read as
 			// the calls' mean latency still, two lines under "~75ms each" (newcomer 53 G-MAJOR).
-			fmt.Sprintf("excess calls ≈ limit %s × (1 − %s's ~%s running mean %.*fms ÷ %s now %.*fms) = %s (%s; excess: %s)",
-				at, p90, FmtDur(AdaptiveBaselineAge*AdaptiveWindow), places, m, p90, places, p, got+count, adaptiveP90Is(p90), adaptiveExcess),
-			fmt.Sprintf("excess ≈ %s × (1 − %s mean %.*f/%s %.*fms) = %s", at, adaptiveOfWhat(p90, true), places, m, p90, places, p, got+count)
+			fmt.Sprintf("excess calls ≈ %s %s × (1 − %s's ~%s running mean %.*fms ÷ %s now %.*fms) = %s (%s; excess: %s)",
+				named, at, p90, FmtDur(AdaptiveBaselineAge*AdaptiveWindow), places, m, p90, places, p, got+count, adaptiveP90Is(p90), adaptiveExcess),
+			fmt.Sprintf("excess ≈ limit %s × (1 − %s mean %.*f/%s %.*fms) = %s", at, adaptiveOfWhat(p90, true), places, m, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
@@ -442,7 +446,11 @@ func (s *Snapshot) AdaptiveRule() (long, short, terse string) {
 	if r.JudgedAt > 0 {
 		at = r.JudgedAt
 	}
-	whole, brief, fewest := r.worked(at)
+	named := "limit"
+	if !held {
+		named = "limit then"
+	}
+	whole, brief, fewest := r.worked(at, named)
 	// Briefly, the reading alone: which update is the rule's detail, and 80 columns had no
 	// room for it beside the count said as calls (newcomer 49 W2).
 	last := fmt.Sprintf("update %d: %s", r.Updates, whole)
@@ -546,7 +554,7 @@ func (a *adaptive) second(sec *Second, _ Config) { sec.Limit, _ = a.limit() }
 // queue), held until the call ends. The call's latency counts only if the dependency answered
 // its first try.
 func adaptiveStage(a *adaptive) stage {
-	return stage{name: "bulkhead:adaptive", waits: waitsUpTo(PhaseBulkhead, a.cur.Load().maxWait), wrap: func(next call) call {
+	return stage{name: adaptiveStageName, waits: waitsUpTo(PhaseBulkhead, a.cur.Load().maxWait), wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			g := a.cur.Load()
 			p.phase(PhaseBulkhead)
@@ -566,6 +574,11 @@ func adaptiveStage(a *adaptive) stage {
 		}
 	}}
 }
+
+// adaptiveStageName is its stage in the chain: "limit", as its rejections (rejected:limit)
+// and, on all orders, its settings item are, not the "bulkhead" it is registered beside: three
+// names for one limit on one screen (newcomer 54). Its config name stays bulkhead.type: adaptive.
+const adaptiveStageName = "limit:" + string(BulkheadAdaptive)
 
 // adaptiveSetting is the adaptive bulkhead's settings value: the limit it has found; wide,
 // what it is beside: "bulkhead" names a fixed cap everywhere else, and a reader who knows

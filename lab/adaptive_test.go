@@ -283,7 +283,8 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 // 1.21×), and the brief form names the bound the reading met, not the fall's whatever it did.
 // Newcomer 44 W-MAJOR 2: each form one rule that reads alone, what the bound does beside it,
 // and the limit before and after; review 37 minor 2: where a bound of the limit's own
-// decided ("max"), that, not a p90 bound.
+// decided ("max"), that, not a p90 bound. Newcomer 54: the limit the reading was judged at named
+// ("limit 34" beside the settings' 35; briefly "limit then 34" where the update moved it).
 func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	// What the p90 and its mean are of, and what the count is in the dependency's terms, which
 	// has no queue (newcomer 52).
@@ -297,28 +298,28 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 in excess, limit 36→35",
-			"excess calls ≈ limit 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it falls 36→35",
-			"excess ≈ 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1, rounded up: 7; ≤2 rises, >6 falls, else holds: 36→35"},
+			"excess calls ≈ limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it falls 36→35",
+			"excess ≈ limit 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1, rounded up: 7; ≤2 rises, >6 falls, else holds: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, limit 30→31",
-			"excess calls ≈ limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it rises 30→31",
-			"excess ≈ 30 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; ≤2 rises, >6 falls, else holds: 30→31"},
+			"excess calls ≈ limit then 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it rises 30→31",
+			"excess ≈ limit 30 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; ≤2 rises, >6 falls, else holds: 30→31"},
 		// newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range of calls queued; the rule's
 		// band whole, and the limit it holds at.
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 in excess, limit holds at 30",
 			"excess calls ≈ limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
-			"excess ≈ 30 × (1 − ~10s p90 mean 100.0/p90 110.0ms) = 2.7, rounded up: 3; ≤2 rises, >6 falls, else holds: 30"},
+			"excess ≈ limit 30 × (1 − ~10s p90 mean 100.0/p90 110.0ms) = 2.7, rounded up: 3; ≤2 rises, >6 falls, else holds: 30"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, the limit met its bound, the most its calls in flight allow: limit 31→30",
-			"excess calls ≈ limit 31 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; the limit met its bound, the most its calls in flight allow: 31→30",
-			"excess ≈ 31 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
+			"excess calls ≈ limit then 31 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; the limit met its bound, the most its calls in flight allow: 31→30",
+			"excess ≈ limit 31 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
-			"excess calls ≈ limit 119 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5" + ofWhat + "; at most 5 it rises, past 12 it falls, else holds, so it rises 119→120",
-			"excess ≈ 119 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 4.6, rounded up: 5; ≤5 rises, >12 falls, else holds: 119→120"},
+			"excess calls ≈ limit then 119 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5" + ofWhat + "; at most 5 it rises, past 12 it falls, else holds, so it rises 119→120",
+			"excess ≈ limit 119 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 4.6, rounded up: 5; ≤5 rises, >12 falls, else holds: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short, terse := s.AdaptiveRule()
@@ -338,8 +339,8 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 }
 
 // queuedWorked is a reading's count as the screen prints it: "36 × (1 − 100.0/120.5ms) = 6.1,
-// rounded up: 7 in excess" whole, "excess calls ≈ limit 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) =
-// 6.1, rounded up: 7" brief, "excess ≈ 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1,
+// rounded up: 7 in excess" whole, "excess calls ≈ limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) =
+// 6.1, rounded up: 7" brief, "excess ≈ limit 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1,
 // rounded up: 7" terse.
 type queuedWorked struct {
 	limit, p90, mean, product string
@@ -348,8 +349,8 @@ type queuedWorked struct {
 
 var queuedForms = []*regexp.Regexp{
 	regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) in excess`),
-	regexp.MustCompile(`excess calls ≈ limit ([\d.]+) × \(1 − p90's ~10s running mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
-	regexp.MustCompile(`excess ≈ ([\d.]+) × \(1 − ~10s p90 mean ([\d.]+)/p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`excess calls ≈ limit (?:then )?([\d.]+) × \(1 − p90's ~10s running mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`excess ≈ limit ([\d.]+) × \(1 − ~10s p90 mean ([\d.]+)/p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
 }
 
 func queuedSaid(t *testing.T, said string) queuedWorked {

@@ -124,12 +124,18 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 }
 
 // Beside a pool of connections rejected:pool is said to be the worker pool's: "rej:pool"
-// read as the connections' (newcomer 41 G5); without them the word says it alone.
+// read as the connections' (newcomer 41 G5). Newcomer 54: one word, two meanings by the
+// queue, so each screen says its own: no free worker with no queue, a full one behind a bounded
+// one, none to say with an unbounded one, which turns none away.
 func TestPoolGlossNamesTheWorkerPoolBesideConnections(t *testing.T) {
 	c := DefaultConfig()
-	if long, _ := RejectPool.Gloss(c); long != "" {
-		t.Errorf("no connections: gloss %q, want none", long)
+	for q, want := range map[QueueSize]string{0: "no free worker, no queue to wait in", 10: queueFull, QueueUnbounded: ""} {
+		c.Pool.Queue = q
+		if long, _ := RejectPool.Gloss(c); long != want {
+			t.Errorf("queue %v, no connections: gloss %q, want %q", q, long, want)
+		}
 	}
+	c.Pool.Queue = 0
 	c.Payment.Connections.PerRoute = 5
 	if long, short := RejectPool.Gloss(c); !strings.Contains(long, "worker pool") || !strings.Contains(long, RejectConnPool.Word()) || short == "" {
 		t.Errorf("with 5 connections: gloss %q, %q; want the worker pool named, and the connections' own word", long, short)

@@ -167,7 +167,18 @@ func poolGloss(c Config) (long, short string) {
 	if c.Payment.Connections.PerRoute > 0 {
 		return "the worker pool's: no free worker (the connections' would be " + RejectConnPool.Word() + ")", "no free worker"
 	}
-	return "", "" // no queue: no free worker, as its word says; an unbounded one turns none away
+	if PoolGlossSpare(c) {
+		return "no free worker, no queue to wait in", "no free worker"
+	}
+	return "", "" // an unbounded queue turns none away
+}
+
+// PoolGlossSpare says rejected:pool's gloss in c is the word's plain meaning, with no queue
+// and no connections: said as well, as a bounded queue's screen says "queue full" for the same
+// word (newcomer 54 read an unglossed "rej:pool" as either), but only where there is room, as
+// a column's definition: a compare's half keeps its settings first.
+func PoolGlossSpare(c Config) bool {
+	return !c.Pool.Queue.Holds() && c.Payment.Connections.PerRoute == 0
 }
 
 // Gloss says what a rejection for r means in the lab of c, in few words and in fewer, said

@@ -1181,6 +1181,17 @@ func TooFewWhy() string {
 	return TooFewBrief + "; " + p99NotJudged()
 }
 
+// TooFewGloss is why a p99 needs P99Needs, in a line of its own, for a rule form that says the
+// count but not its why (80 columns' one line: newcomer 54 read "needs ≥368" unexplained);
+// "" for a form that says it, or no count. The order statistic's reading of the help's interval:
+// the slowest of n is the upper end of a 95% interval for the true p99 only from that many.
+func TooFewGloss(form string) string {
+	if !strings.Contains(form, TooFewMeans) || strings.Contains(form, p99NotJudged()) {
+		return ""
+	}
+	return fmt.Sprintf("%d: the fewest ended whose slowest bounds the true p99 (95%% interval)", P99Needs())
+}
+
 // p50Stands is what the "?" rows of a table have for a p50 (tooFewForms): a row under one
 // shown only as it differs beyond chance (judged), or whatever chance, timed two ways
 // (shown); none, as it had too few too (few) or could be chance (noise); or none of its

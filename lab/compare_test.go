@@ -611,6 +611,18 @@ func TestP99Needs(t *testing.T) {
 	if !strings.Contains(TooFewWhy(), "with fewer than 368 ended, the true p99 may lie above the slowest seen") {
 		t.Errorf("%q", TooFewWhy())
 	}
+	// 80 columns' gloss of the count, where the rule's one line says it bare (newcomer 54):
+	// at n the interval's upper end is the slowest itself, what the gloss says; none where the
+	// form says its why, or no count.
+	if _, hi := QuantileRanks(n, 0.99, QuantileConfidence); hi != n {
+		t.Errorf("%d samples: the upper end is the %d-th, not the slowest", n, hi)
+	}
+	if got := TooFewGloss("≈ could be chance · " + TooFewMeans); got != "368: the fewest ended whose slowest bounds the true p99 (95% interval)" {
+		t.Errorf("gloss %q", got)
+	}
+	if TooFewGloss(TooFewWhy()) != "" || TooFewGloss(ApproxKey) != "" {
+		t.Errorf("a gloss beside the why, or with no count")
+	}
 }
 
 // "?" has one wording wherever a comparison is written (newcomer 16 read three: the

@@ -293,6 +293,11 @@ func (j judged) ruleLines(w int) []string {
 	for _, most := range []int{1, 2} {
 		for i, f := range j.rule {
 			if lines := wrapText(f, w, 0); j.keyed[i] && len(lines) <= most {
+				// Under ruleHowWidth, in one line, "?"'s count glossed where the form leaves it
+				// bare, in a line of its own (newcomer 54, 80x24): wider, a form with room says it.
+				if gloss := lab.TooFewGloss(f); w < ruleHowWidth && most == 1 && gloss != "" && ansiWidth(gloss) <= w {
+					lines = append(lines, gloss)
+				}
 				return lines
 			}
 		}

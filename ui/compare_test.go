@@ -1055,7 +1055,9 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 	}
 	rule, keyed, how := lab.NoiseRuleKeyed(rows, false, lab.TrafficConfig{}.Label)
 	j := judged{rows: rows, rule: rule, keyed: keyed, how: how}
-	if got := j.ruleLines(80); len(got) != 1 || got[0] != "≈ could be chance · bare +n, -n: beyond chance · ? too few: p99 needs ≥368 ended" {
+	// And the 368 glossed on a line of its own, which the 120 form's why says (newcomer 54).
+	if got := j.ruleLines(80); len(got) != 2 || got[0] != "≈ could be chance · bare +n, -n: beyond chance · ? too few: p99 needs ≥368 ended" ||
+		got[1] != "368: the fewest ended whose slowest bounds the true p99 (95% interval)" {
 		t.Errorf("at 80 columns: %q", got)
 	}
 	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: more than 1 in 20, all rows together · ") || strings.Contains(got, "Holm") {

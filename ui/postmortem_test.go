@@ -621,7 +621,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// (newcomer 52: "queued at the dependency" beside one that only slows; 33 in use beside
 	// the knee's 25 read as 8 over, not 4).
 	brief := "excess calls ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4 (p90 of the calls' latency per window of ≥1s; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all); at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25"
-	terse := "excess ≈ 35 × (1 − ~10s p90 mean 76.0/p90 84.0ms) = 3.3, rounded up: 4; ≤2 rises, >6 falls, else holds: 35, past the knee of 25"
+	terse := "excess ≈ limit 35 × (1 − ~10s p90 mean 76.0/p90 84.0ms) = 3.3, rounded up: 4; ≤2 rises, >6 falls, else holds: 35, past the knee of 25"
 	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52).
 	for w, want := range map[int]string{80: terse, 100: terse, 120: brief} {
 		out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull)

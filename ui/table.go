@@ -693,6 +693,10 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	for _, r := range lab.Reasons {
 		col := lab.TurnedAway(r).Term().Column
 		if long, short := r.Gloss(s.Config); long != "" && shown[col] && r.Shown(s) { // a peer's column of "–": its half says it
+			if r == lab.RejectPool && lab.PoolGlossSpare(s.Config) { // the word's own meaning: where room
+				pick(col+" = "+long, col+": "+short)
+				continue
+			}
 			notes.must = append(notes.must, []string{col + " = " + long, col + ": " + short})
 		}
 	}

@@ -420,10 +420,11 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 			}
 		}
 	}
-	// Without a queue the word says it: no free worker.
+	// Without a queue, what it is there too, where the notes have room: no free worker, as the
+	// same word means a full queue on the screens that have one (newcomer 54).
 	_, notes := tableLines(newTheme(true, true), testSnapshot(), tablePeer{}, 120, true, nil, true)
-	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); strings.Contains(got, "rej:pool =") {
-		t.Errorf("no queue, yet rej:pool glossed:\n%s", got)
+	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); !strings.Contains(got, "rej:pool = no free worker, no queue to wait in") {
+		t.Errorf("no queue, and rej:pool unglossed:\n%s", got)
 	}
 }
 

@@ -45,10 +45,10 @@ func TestPaymentChainFollowsTheSettings(t *testing.T) {
 		// Nor one that turns the excess away at once under an adaptive limit (newcomer 25 read
 		// "b orders waiting for a bulkhead permit 0" beside "turned away at once").
 		{"adaptive", func(p *lab.PaymentConfig) { p.Bulkhead.Type = lab.BulkheadAdaptive },
-			"fallback bulkhead:adaptive http", nil},
+			"fallback limit:adaptive http", nil},
 		{"adaptive with a wait", func(p *lab.PaymentConfig) {
 			p.Bulkhead.Type, p.Bulkhead.MaxWait = lab.BulkheadAdaptive, lab.Duration(100*time.Millisecond)
-		}, "fallback bulkhead:adaptive http", []lab.Phase{lab.PhaseBulkhead}},
+		}, "fallback limit:adaptive http", []lab.Phase{lab.PhaseBulkhead}},
 		{"thread pool", func(p *lab.PaymentConfig) { p.Bulkhead.Type = lab.BulkheadThreadPool },
 			"fallback bulkhead:threadpool handoff:thread http", []lab.Phase{lab.PhaseHandoff}},
 		{"breaker", func(p *lab.PaymentConfig) { p.Breaker.Enabled, p.Bulkhead.Type = true, lab.BulkheadSemaphore },

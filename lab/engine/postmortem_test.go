@@ -230,7 +230,7 @@ func TestAdaptiveLimitTurnsTheExcessAway(t *testing.T) {
 	c.Duration = lab.Duration(1500 * time.Millisecond)
 	s := run(t, c)
 	pay := s.Classes[lab.Payment]
-	if got := strings.Join(s.Chain, " "); got != "fallback bulkhead:adaptive http" {
+	if got := strings.Join(s.Chain, " "); got != "fallback limit:adaptive http" {
 		t.Errorf("chain %q", got)
 	}
 	// 100/s × 300 ms = 30 calls wanted; a limit near 5 admits a few and rejects the rest.
