@@ -98,7 +98,7 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 	for _, want := range []string{
 		"samples sent 901 of 1000 due at 100/s: 99 never sent", "samples sent 1000, none held back for a reply",
 		"since arrival", "corrected", "1.00s", "901ms",
-		"closed loop: 99 of 1000 due never sent", "open loop: all 100 due in each dependency stall (1s at",
+		"closed loop: 99 of 1000 due never sent", "open loop: all 100 due in the dependency's stall (1s at",
 		"same target traffic, A sent closed loop, B sent open loop", "arrived", "latency by percentile",
 	} {
 		if !strings.Contains(plain, want) {
