@@ -315,7 +315,7 @@ func flowNote(s *lab.Snapshot, rs lab.Rates, c lab.Class) []string {
 	where := inFlightWhere(s)
 	out, in, by := fmtPerSec(rs.Ended(c)), fmtPerSec(rs.Arrived[c]), abs64(grew)
 	return []string{
-		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight%s %s by %d over those seconds", rs.Span(), name, out, in, arrived, where, moved, by),
+		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight%s %s", rs.Span(), name, out, in, arrived, where, rs.InFlightMoved(c)),
 		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight %s by %d", rs.Span(), name, out, in, arrived, moved, by),
 		// Which two rates, in the fewest words: "signup out 91/s, in 80.4/s" left out
 		// and in unsaid (n37 #28); "left" after "arrived" is the ended or turned away.
