@@ -423,6 +423,32 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 	}
 }
 
+// Workers busy with a payment whose call has not begun, all waiting for a connection, say
+// so: "15 more workers busy, not calling this instant" beside "c 15 of them waiting for a
+// connection" read as 15 more, unexplained (newcomer 54). Some between calls, as before.
+func TestDependencyCallsSayWhatTheRestWaitFor(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Dependency: DependencyStats{InFlight: 5, PeakInFlight: 5, Requests: 15}}
+	s.Classes[Payment].OK = 10
+	s.Pool.BusyBy[Payment] = 20
+	for i := range 20 {
+		ph := PhaseCall
+		if i >= 5 {
+			ph = PhaseConnWait
+		}
+		s.Pool.Workers = append(s.Pool.Workers, Worker{Class: Payment, Phase: ph})
+	}
+	for w, want := range map[int]string{120: "calls at the dependency now 5 (peak 5 at once, 15 calls; 15 more workers busy, waiting for a connection)",
+		80: "calls at the dependency now 5 (15 more workers busy, waiting for a connection)"} {
+		if got := HealthItems(s, w)[0].Phrase(); got != want {
+			t.Errorf("at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	s.Pool.Workers[19].Phase = PhaseWork // one between: not all wait
+	if got := HealthItems(s, 120)[0].Phrase(); !strings.HasSuffix(got, "15 more workers busy, not calling this instant)") {
+		t.Errorf("one not waiting: %q", got)
+	}
+}
+
 // The generator's lag is of every arrival, those turned away too, where room allows: the
 // table's p99:lag, of those that reached a worker, stood above it (newcomer 23: 3.1ms here,
 // payment's 8.9ms there).

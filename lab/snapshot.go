@@ -188,14 +188,30 @@ func (s *Snapshot) AnsweredUncounted() int {
 	if n == 0 || s.Calls.Retries > 0 {
 		return 0
 	}
-	for _, w := range s.Pool.Workers {
-		if w.Class == Payment && w.Busy() && w.Phase != PhaseWork && w.Phase != PhaseCall {
-			n--
-		}
-	}
+	waiting, _ := s.WaitingBeforeCall()
+	n -= waiting
 	pay := s.Classes[Payment]
 	answered := s.Dependency.Requests - s.Dependency.InFlight
 	return int(min(max(answered-pay.OK-pay.Failed-pay.TimedOut, 0), int64(max(n, 0))))
+}
+
+// WaitingBeforeCall is how many workers busy with a payment wait on it for a permit or a
+// connection, whose call has not begun, and the phase they wait in where all wait in one
+// (PhaseWork where none waits or they wait in more than one).
+func (s *Snapshot) WaitingBeforeCall() (int, Phase) {
+	n, in := 0, PhaseWork
+	for _, w := range s.Pool.Workers {
+		if w.Class != Payment || !w.Busy() || w.Phase == PhaseWork || w.Phase == PhaseCall {
+			continue
+		}
+		if n == 0 {
+			in = w.Phase
+		} else if w.Phase != in {
+			in = PhaseWork
+		}
+		n++
+	}
+	return n, in
 }
 
 // ChecksAboveTimeout says the health checks' p99 latency, as shown, stands above their
