@@ -72,6 +72,29 @@ func TestMeasurementForecast(t *testing.T) {
 	}
 }
 
+// The open loop's lesson names the stalls over so far: the one of an 8s run as the
+// dependency's stall, not "each dependency stall" (newcomer 54); several as each of them.
+func TestDueInStallsCountsThoseOver(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 0, 0
+	c.Traffic.Payment.Rate = 100
+	c.Dependency.Stall = StallConfig{FirstAt: Duration(5 * time.Second), For: Duration(time.Second), Every: Duration(10 * time.Second)}
+	m := c.Forecast().Measurement
+	for _, tc := range []struct {
+		elapsed time.Duration
+		over    int
+		want    string
+	}{{5500 * time.Millisecond, 0, ""}, {8 * time.Second, 1, "all 100 due in the dependency's stall (1s at 5s)"},
+		{16 * time.Second, 2, "all 100 due in each of the dependency's 2 stalls (1s at 5s, every 10s)"}} {
+		if got := c.Dependency.Stall.Over(tc.elapsed); got != tc.over {
+			t.Errorf("Over(%v) = %d, want %d", tc.elapsed, got, tc.over)
+		}
+		if got := m.DueInStalls(c.Dependency.Stall, tc.elapsed); tc.want != "" && got != tc.want {
+			t.Errorf("at %v: %q, want %q", tc.elapsed, got, tc.want)
+		}
+	}
+}
+
 // Compare keeps each side's way of sending: closed against open stays closed against open.
 // B's own seed gives way to A's, so the pairs are of one schedule whatever seeds the two
 // presets set alone (review 41a read shared-pool's 110 against socket-timeout's 127 as a

@@ -128,7 +128,8 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 		times []string // the batches caught, one of these words
 	}{{over, []string{"twice", "2 batches", "2×"}}, {fewer, []string{"once", "1 batch"}}} {
 		for _, f := range c.forms {
-			if !strings.Contains(f, "5 calls end together every 3.0s") && !strings.Contains(f, "5 end together every 3.0s") && !strings.Contains(f, "5 connections' calls end close together every 3.0s") ||
+			if !strings.Contains(f, "5 calls end together every 3.0s") && !strings.Contains(f, "5 end together every 3.0s") && !strings.Contains(f, "5 connections' calls end close together every 3.0s") &&
+				!strings.Contains(f, "5 connections ÷ 3.0s = 1.7/s: 5 end together,") ||
 				!slices.ContainsFunc(c.times, func(w string) bool { return strings.Contains(f, w) }) || strings.Contains(f, "up to") {
 				t.Errorf("%q: what a batch is, and %s", f, c.times[0])
 			}
@@ -139,8 +140,15 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	// Every form but the widest, which counts the ok, says "up to", the narrowest for a
 	// compare half too ("20 end together every 3.0s, twice in 5s" made 40 of 36, review 42b).
 	for _, f := range slices.Concat(e.OverCapNote("payment", &r)[2:], e.FewerRoundsNote("payment", &r, 2, 0.38)[1:]) {
-		if !strings.Contains(f, "up to 20 calls end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, 2× in") {
+		if !strings.Contains(f, "up to 20 calls end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, 2× in") &&
+			!strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s: up to 20 end together, twice in") {
 			t.Errorf("36 ok of 20 workers in 5s: %q", f)
 		}
+	}
+	// The cap's sum kept in 80 columns (newcomer 54: "> 6.7/s" at 80x24, from nowhere on
+	// the table's lines).
+	if i := slices.Index(e.OverCapNote("payment", &r), "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s: up to 20 end together, twice in 5s"); i < 0 ||
+		slices.ContainsFunc(e.OverCapNote("payment", &r)[:i], func(f string) bool { return len([]rune(f)) <= 80 }) {
+		t.Errorf("no form at 80 columns with the cap's sum: %q", e.OverCapNote("payment", &r))
 	}
 }

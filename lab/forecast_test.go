@@ -5,6 +5,7 @@ package lab
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -377,5 +378,10 @@ func TestQueueGrowsAtTheSetRates(t *testing.T) {
 	c.Pool.Queue, c.Traffic.Health.Rate = 100, 0
 	if f := c.Forecast().Queue; f.Arrivals != 15 || f.MeanHold != q.MeanHold || !near(f.Leave, q.Leave) || !near(f.Growth, q.Growth) {
 		t.Errorf("the long queue's forecast: %+v, want %+v", f, q)
+	}
+	// Full in, said as counted from now: "full in ~16.2s" beside "8.0s" read as from the
+	// start (newcomer 54).
+	if got := s.QueueGrowthSaid(c.Forecast(), s.QueueFullAt(100, q.Growth)); !strings.Contains(got, "grows 5/s, full in ~16.2s more: 15/s arrive") {
+		t.Errorf("the long queue's growth said: %q", got)
 	}
 }

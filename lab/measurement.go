@@ -3,7 +3,10 @@
 
 package lab
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // MeasurementForecast is what the way the load is sent does to what gets measured, when
 // the dependency stalls (accepts, answers nothing) for For. Open loop: every request due
@@ -112,4 +115,28 @@ func (s *Snapshot) OpenLoopSent() (line, why string) {
 		why = " (open loop; how late they left: generator lag p99 " + FmtLatency(l.P99) + ")"
 	}
 	return FmtCount(s.Arrived()) + ", none held back for a reply", why
+}
+
+// Over is how many of the stalls have ended by elapsed.
+func (st StallConfig) Over(elapsed time.Duration) int {
+	first, every, span := st.FirstAt.D(), st.Every.D(), st.For.D()
+	if span <= 0 || elapsed < first+span {
+		return 0
+	}
+	if every <= 0 {
+		return 1
+	}
+	return int((elapsed-first-span)/every) + 1
+}
+
+// DueInStalls is what fell due in the stalls over by elapsed, for the open loop's lesson
+// once one is over: "all 100 due in the dependency's stall (1s at 5s)", or, after more,
+// "all 100 due in each of the dependency's 2 stalls (1s at 5s, every 10s)". "each dependency
+// stall" beside the one stall of the run so far read as several (newcomer 54).
+func (m MeasurementForecast) DueInStalls(st StallConfig, elapsed time.Duration) string {
+	due := "all " + FmtWorkers(m.StallDue) + " due in "
+	if n := st.Over(elapsed); n > 1 {
+		return fmt.Sprintf("%seach of the dependency's %d stalls (%s)", due, n, stallShort(st))
+	}
+	return due + "the dependency's stall (" + FmtDur(st.For.D()) + " at " + FmtDur(st.FirstAt.D()) + ")"
 }

@@ -807,6 +807,16 @@ func TestRatesUnbalanced(t *testing.T) {
 	if g := r.InFlightGrew(Signup); g != -1 || !r.Unbalanced(Signup) {
 		t.Errorf("signup: grew %d, unbalanced %v; want -1, true", g, r.Unbalanced(Signup))
 	}
+	// Which ends made the difference where it fell: those from before the window (newcomer
+	// 54: 402 ended of 401 sent read as a miscount).
+	loop := Rates{Seconds: 5, From: 3, To: 8} // the closed loop's 401 sent, 402 ok in 3–8s
+	loop.Arrived[Payment], loop.OK[Payment] = 80.2, 80.4
+	if got, want := loop.InFlightMoved(Payment), "fell by 1, as some from before 3s ended"; got != want {
+		t.Errorf("closed loop moved: %q, want %q", got, want)
+	}
+	if got, want := r.InFlightMoved(Payment), "grew by 10 over those seconds"; got != want {
+		t.Errorf("payment moved: %q, want %q", got, want)
+	}
 	if r.InFlightGrew(Health) != 0 || r.Unbalanced(Health) || (&Rates{}).Unbalanced(Payment) {
 		t.Errorf("health, or no window: unbalanced")
 	}

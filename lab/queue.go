@@ -127,8 +127,10 @@ func (s *Snapshot) QueueFullAt(places QueueSize, growth float64) time.Duration {
 func (s *Snapshot) QueueGrowthSaid(f Forecast, full time.Duration) string {
 	q, pay := f.Queue, f.Classes[Payment]
 	// Full in, counted from now: "full at ~18.8s" beside a first full at 1.6s and a measured
-	// 7/s was rebuilt only as 12s + (100 − 66) ÷ 5/s (newcomer 49 g4).
-	said := fmt.Sprintf("; in the long run the queue grows %s, full in ~%s: %s arrive, %s leave (%s payments): %d workers ÷ %s mean hold (%s workers needed ÷ %s)",
+	// 7/s was rebuilt only as 12s + (100 − 66) ÷ 5/s (newcomer 49 g4); "more", or "full in
+	// ~13.4s" beside "8.0s" read as from the start (newcomer 54). "30 needed", its workers
+	// said where the sentence began ("= 30 workers"), so "more" costs 80x24 no line.
+	said := fmt.Sprintf("; in the long run the queue grows %s, full in ~%s more: %s arrive, %s leave (%s payments): %d workers ÷ %s mean hold (%s needed ÷ %s)",
 		FmtPerSec(q.Growth), FmtSecs(full-s.Elapsed), FmtPerSec(q.Arrivals), FmtPerSec(q.Leave), FmtPerSec(q.LeaveOf(pay.Rate)),
 		f.Workers, q.HoldSaid(f.Workers), FmtWorkers(f.OfferedLoad), FmtPerSec(q.Arrivals))
 	g, ok := s.QueueGrowth()

@@ -151,30 +151,41 @@ var coreSettings = slices.Concat(
 	}),
 )
 
-// SendDelay names, wherever the screen does, the wait from a request's scheduled arrival
-// until a worker had it: the load generator's lag, then dispatch, the lab's own and no queue's.
-// Said from when it counts, due, as it is where it shows: "the lab's send delay" left from
-// when to guessing, and looked large beside 2ms of work (newcomer 47 #2); a wait, as the
-// table's p99:wait, not "lag", the generator's part of it alone (review 39 M1); whose, the
-// lab's: "the wait from due" read as the system's (newcomer 48 G-minor-2), and "the lab's
-// own delay" cost the health check's p50 its room at 120 columns. "The lab's delay from due"
-// read as a riddle (newcomer 58): lateness, a plain word for behind schedule, and the lab's
-// own; where a line has room, SendDelayMeans defines it.
-const SendDelay = "the lab's own lateness"
+// SentLateBy names, wherever the screen gives its figure, the wait from a request's scheduled
+// arrival until a worker had it: the load generator's lag, then dispatch, the lab's own and no
+// queue's. "the lab's own lateness" was defined only in the help, and "the 2ms sleep" beside
+// it too (newcomer 54): said as what happened to the request, sent late, it needs no gloss.
+// Earlier names: "the lab's send delay" left from when to guessing (newcomer 47 #2), "the wait
+// from due" read as the system's (newcomer 48 G-minor-2), "the lab's delay from due" as a
+// riddle (newcomer 58). Where a line has room, SendDelayMeans says from when to when.
+const SentLateBy = "sent late by"
 
-// SendDelayMeans is what SendDelay measures, said beside it where it first shows and there is
+// LateSending is SentLateBy where a sentence needs a noun: what a latency timed from the
+// scheduled arrival takes in ("so late sending too"), by the same words.
+const LateSending = "late sending"
+
+// waitAll is what the n workers busy with a payment and not calling wait for on them, where
+// all n wait in one phase: "waiting for a connection"; "" otherwise.
+func (s *Snapshot) waitAll(n int) string {
+	if k, in := s.WaitingBeforeCall(); k == n && in != PhaseWork {
+		return in.Words(false)
+	}
+	return ""
+}
+
+// SendDelayMeans is what SentLateBy measures, said beside it where it first shows and there is
 // room, and in the help.
 const SendDelayMeans = "scheduled arrival → on a worker"
 
 // measuredWork are the forms of a bystander's work, set, longest first: beside it, where no
 // queue adds its wait, what the table's p50 measured and the p50s of the parts that made it
-// longer than the work set, from the run's own measures of the requests it is of: the
-// worker's time over the work set is the sleep that stands for the work overrunning (a health check's, on
-// a worker, sets none), the wait before it the lab's own sending ("2ms of local work" beside
-// a p50 of 2.9ms, "answered at once" beside 752µs, newcomer 34 #12). Each a p50 of its own:
+// longer than the work set, from the run's own measures of the requests it is of, in the
+// order they happen: how late it was sent to a worker, then how far the work, a sleep, ran
+// past the time set (a health check's, on a worker, sets none) ("2ms of local work" beside a
+// p50 of 2.9ms, "answered at once" beside 752µs, newcomer 34 #12). Each a p50 of its own:
 // p50s do not add up, so none is said as a part of the p50 ("+716µs the lab's own sending"
 // was the p50 less the service's, review 29 lab #8). The work alone where the p50 reads as set.
-// define: the longest form says what SendDelay measures, where it is first on the screen.
+// define: the longest form says what SentLateBy measures, where it is first on the screen.
 func measuredWork(s *Snapshot, cl Class, work string, define bool) []string {
 	cs := s.Classes[cl]
 	if s.Pool.HasQueue() || cs.Latency.Count == 0 {
@@ -188,26 +199,24 @@ func measuredWork(s *Snapshot, cl Class, work string, define bool) []string {
 	if set > 0 && p50 == FmtLatency(set) {
 		return []string{work}
 	}
-	var parts []string
-	// The lab's own lateness, by the one name the screen gives it everywhere (the closed
-	// loop's corrected, the latency legend): "the lab sent late" read garbled beside a p50
-	// (newcomer 42 G1), "the lab's sending" left lateness to guess (newcomer 40 #5).
-	short := SendDelay
+	sent := SentLateBy + " p50 " + FmtLatency(cs.Waited.P50)
+	// What the sleep is, the work, and past what it ran: "the 2ms sleep overran" was defined
+	// only in the help (newcomer 54), "the timer's lateness" left which timer to guess
+	// (newcomer 38 G14).
+	var ran string
 	switch late := cs.Service.P50 - set; {
 	case set == 0:
-		parts = append(parts, "on a worker p50 "+FmtLatency(cs.Service.P50))
+		ran = "on a worker p50 " + FmtLatency(cs.Service.P50)
 	case late > 0 && FmtLatency(set+late) != FmtLatency(set):
-		// Whose timer: the sleep that stands for the work ("the timer's lateness" left a
-		// newcomer to guess which timer, newcomer 38 G14).
-		sleep := "the " + FmtDur(set) + " sleep"
-		parts = append(parts, sleep+" overran p50 "+FmtLatency(late))
-		short = sleep + "'s overrun, " + SendDelay
+		ran = "the work, a " + FmtDur(set) + " sleep, ran p50 " + FmtLatency(late) + " over"
 	}
-	parts = append(parts, SendDelay+" p50 "+FmtLatency(cs.Waited.P50))
-	long := work + " (p50 " + p50 + "; " + strings.Join(parts, ", ")
-	forms := []string{long + ")", work + " (p50 " + p50 + ": " + short + ")", work}
+	head := work + " (p50 " + p50 + "; " + sent
+	forms := []string{head + ")", work}
+	if ran != "" {
+		forms = append([]string{head + "; " + ran + ")"}, forms...)
+	}
 	if define {
-		forms = append([]string{long + ": " + SendDelayMeans + ")"}, forms...)
+		forms = append([]string{head + ": " + SendDelayMeans + strings.TrimPrefix(forms[0], head)}, forms...)
 	}
 	return forms
 }
@@ -564,6 +573,11 @@ var coreHealth = slices.Concat(
 			// timeout cut too, and "its call answered" stood beside "none succeed" (newcomer 53).
 			why, brief, both := ", not calling this instant", ", not calling", ""
 			switch a := s.AnsweredUncounted(); {
+			case a == 0 && s.waitAll(n) != "":
+				// What they wait for, where all do: "15 more workers busy, not calling this
+				// instant" beside "c 15 of them waiting for a connection" read as 15 more,
+				// unexplained (newcomer 54).
+				why, brief = ", "+s.waitAll(n), ", "+s.waitAll(n)
 			case a == n && n == 1:
 				why, brief = ", its call over, not yet counted", ", call over, not counted"
 			case a == n:
@@ -1093,14 +1107,14 @@ func coreWords() []part[[]Item] {
 			word(LongRun, "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it; on a bulkhead's price where it neither waits nor queues, \"("+ErlangBAtOnce+")\": the model's no queue is the bulkhead's, which turns away whoever finds it full, not the pool's, whose queue it never reaches. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals' forecast: 1 − 20/(30 + 0.2 workers for signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same; briefly, \"83% of each (1 − 1.7/s served ÷ 10/s arriving; signups find it as full)\": a worker a payment frees stays free only until the next payment takes it, so the pool is free 1.7 ÷ 10 of the time, and signups, arriving at random, find it full as often as it is"),
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
-			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, in the long run, at the set rates: \"in the long run the queue grows 5/s, full in ~16.2s: 15/s arrive, 10/s leave (6.7/s payments): 20 workers ÷ 2.00s mean hold (30 workers needed ÷ 15/s)\". The mean hold is how long an arrival holds a worker, on average over every class: the workers the classes need (10/s × 3.0s + 5/s × 2ms = 30 workers held at once, erlangs) over every arrival a second (15/s), Little's law turned round; the queue serves the classes in their order of arrival, so each leaves in its share of the arrivals: 6.7/s payments (20 workers ÷ 3.0s, each payment's hold) and 3.3/s signups; signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full in: how long from now the places left take to fill at that growth. \"so far it grew 0.8/s in 3–8s, as 13.6/s arrived\": the growth the run measured over the table's /s seconds, and what arrived in them, every class, beside the forecast's arrivals; where it strays from the forecast further than random arrivals explain (two standard deviations of their count), why: \"and the 20 workers, all taken by 1.6s, free together every 3.0s: it grows in steps\": the pool filled in less than a hold, so its workers, taken together, free together, once a hold; between, none leaves and arrivals pile up, and at each free a bunch leaves at once, so a window that is no whole number of holds counts more bunches, or fewer, than the long run's pace (0.8/s in 3–8s: two bunches in 5s, where the long run has one every 3.0s)"),
+			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, in the long run, at the set rates: \"in the long run the queue grows 5/s, full in ~16.2s more: 15/s arrive, 10/s leave (6.7/s payments): 20 workers ÷ 2.00s mean hold (30 needed ÷ 15/s)\". The mean hold is how long an arrival holds a worker, on average over every class: the workers the classes need (10/s × 3.0s + 5/s × 2ms = 30 workers held at once, erlangs) over every arrival a second (15/s), Little's law turned round; the queue serves the classes in their order of arrival, so each leaves in its share of the arrivals: 6.7/s payments (20 workers ÷ 3.0s, each payment's hold) and 3.3/s signups; signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full in: how long from now the places left take to fill at that growth. \"so far it grew 0.8/s in 3–8s, as 13.6/s arrived\": the growth the run measured over the table's /s seconds, and what arrived in them, every class, beside the forecast's arrivals; where it strays from the forecast further than random arrivals explain (two standard deviations of their count), why: \"and the 20 workers, all taken by 1.6s, free together every 3.0s: it grows in steps\": the pool filled in less than a hold, so its workers, taken together, free together, once a hold; between, none leaves and arrivals pile up, and at each free a bunch leaves at once, so a window that is no whole number of holds counts more bunches, or fewer, than the long run's pace (0.8/s in 3–8s: two bunches in 5s, where the long run has one every 3.0s)"),
 			// What the seed fixes, where the screen says it briefly (review 29 lab #5).
 			word("arrivals at random, the seed", "the settings' arrivals: at random (Poisson), each class's gaps drawn from traffic.seed, or at an even pace (uniform); \"the seed fixes arrival times; timing is measured, so it varies run to run\" (briefly \"fixes arrivals, not timing\"): one seed gives the same arrivals every run, and both halves of a compare (which says so once, in its noise legend, and its title \"latencies vary by run\"), but how long each request takes, and so which one meets a full pool or a slow call, is measured on this machine, so counts and latencies differ a little from run to run"),
 		}),
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them ("+shortCircuitName+" rejects while the breaker is open; "+permitName+" lets a call through and counts how it went; "+countsRejectionsName+" is the whole breaker in the short-circuit's place, counting the lab's own rejections below it (rejected:bulkhead) as the dependency's failures: the trap; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore; "+adaptiveStageName+": the adaptive limit, named as what it turns away, "+RejectLimit.Word()+"). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned. deadline:enough-left starts no call with less of the deadline left than recent calls' mean + 4 standard deviations (at most half the deadline, at least a chain's floor: what its hops that call another keep back, dependency.hop.reserve each, + what the one before the last needs left to call it, dependency.hop.min_call: \"2 × 100ms kept back at hops 1 and 2 + 50ms to call hop 3\"); it learns only from calls that succeed (a timeout or a 504 teaches it nothing), so until one does it lets every call start"),
 			// The parts of a bystander's p50, each a p50 of its own (review 29 lab #5, #8).
-			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of: \"the 2ms sleep overran\", a worker's time less the work set (the lab does the local work as a sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\"; \""+SendDelay+"\", from its scheduled arrival until a worker had it ("+SendDelayMeans+", said beside it where the line has room: the load generator's lag, then dispatch; the lab's own, no queue's; the same name as the closed loop's corrected and the latency legend give it). p50s do not add up, so the parts come near the p50 without summing to it; short of room, \"(p50 2.9ms: the 2ms sleep's overrun, "+SendDelay+")\" names them alone"),
+			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of, in the order they happen: \""+SentLateBy+"\", from its scheduled arrival until a worker had it ("+SendDelayMeans+", said beside it where the line has room: the load generator's lag, then dispatch; the lab's own, no queue's; the closed loop's corrected and the latency legend take it in as \""+LateSending+"\"); \"the work, a 2ms sleep, ran over\", a worker's time less the work set (the lab does the local work as a time.Sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\". p50s do not add up, so the parts come near the p50 without summing to it; short of room, \""+SentLateBy+"\" alone"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"an error rate blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"arrived − ok A → B\" counts them, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool 8→64 workers", "an autoscaled pool: it starts at pool.workers and, every pool.autoscale.every, grows by pool.autoscale.step while any request waits, up to pool.autoscale.max; "+
@@ -1108,7 +1122,7 @@ func coreWords() []part[[]Item] {
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time (shared-pool at 8s with seed 127), \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±14 expected: 1 seed in 65 gives so few\" (wider, \"seed 127 drew few: only 1 seed in 65 gives so few\"): 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate as shown (118 in 8.0s, 14.8/s) holds the arrivals expected, ~50 give or take 14 (two square roots: chance keeps 19 draws in 20 within that), and 35 is the draw of the arrival times seed 127 fixes, not the lab's: only 1 seed in 65 gives so few (one way, from the normal's tail; seeds 1–40 turn away 0.96 of the product at 8s, sd 0.13). Beside the narrator's \"the shares so far include the 1.6s before the pool first filled\", it is the other reason the shares so far sit low; the long-run forecast times the arrivals after the fill (38% of 94, ~36) is no expectation for this count, for the first seconds after the fill are fuller than the long run (no 3s hold has ended yet: here full 3.4s of the 6.4s, 53%), which the full time counts and the forecast does not; \"within chance\" within that band; from 2 to 3, a draw 1 seed in 44 or fewer gives, how rare; past 3, no verdict, the two shares alone; the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; \"35% of the time, but 38% of arrivals found it full: ~77 more, by the lab's own timing\" (loss-system, seed 1; wider, \"~77 more than 2.8s × 298.9/s ≈ 837, turned away the instant a worker freed, just before it did\"): the arrivals' share is at the forecast, and the clock's sits below it: ~77 more than the full time × rate, by more than chance gives, and no more than one a spell the pool was full, so not chance but the lab's race (the clock itself is exact): an arrival due when a worker's reply is due is woken with it, reaches the pool first, finds it full and is turned away, and the worker frees a fraction of a millisecond later into a gap no arrival is in (loss-system at 300 arrivals a second, seeds 1–6: arrivals 1–3 points above the time, where an ideal loss system on the same arrivals keeps the two within chance); the two then meet only at the arrivals' forecast, \"(38% over a long run…)\"; where the machine is too busy (the ⚠ line), \"more, sent late in bunches\": the rest of a late bunch finds full what its first filled, in no time on the clock"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call over, not yet counted\" (briefly \"call over, not counted\"): the dependency is done with its call, answered or cut by a timeout (its calls less those it serves now exceed the payments ended), and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 call over, not yet counted\" (briefly \"+2 workers busy: 1 call over, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on, m it waits on\": of those, the calls hop 1 works on after the edge hung up on them, and the rest, whose payments are still on a worker (a payment between its tries has none there) (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on, and one between the edge's tries is \"not calling this instant\"); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"15 more workers busy, waiting for a connection\" (or \"waiting for a bulkhead permit\"): all of them wait on their worker for one, their call not begun; \"1 more worker busy, its call over, not yet counted\" (briefly \"call over, not counted\"): the dependency is done with its call, answered or cut by a timeout (its calls less those it serves now exceed the payments ended), and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 call over, not yet counted\" (briefly \"+2 workers busy: 1 call over, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on, m it waits on\": of those, the calls hop 1 works on after the edge hung up on them, and the rest, whose payments are still on a worker (a payment between its tries has none there) (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on, and one between the edge's tries is \"not calling this instant\"); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity; with every replica out, \"none in rotation; 40 idle on r1, r4\""),
 			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),
 		}),

@@ -423,6 +423,32 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 	}
 }
 
+// Workers busy with a payment whose call has not begun, all waiting for a connection, say
+// so: "15 more workers busy, not calling this instant" beside "c 15 of them waiting for a
+// connection" read as 15 more, unexplained (newcomer 54). Some between calls, as before.
+func TestDependencyCallsSayWhatTheRestWaitFor(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Dependency: DependencyStats{InFlight: 5, PeakInFlight: 5, Requests: 15}}
+	s.Classes[Payment].OK = 10
+	s.Pool.BusyBy[Payment] = 20
+	for i := range 20 {
+		ph := PhaseCall
+		if i >= 5 {
+			ph = PhaseConnWait
+		}
+		s.Pool.Workers = append(s.Pool.Workers, Worker{Class: Payment, Phase: ph})
+	}
+	for w, want := range map[int]string{120: "calls at the dependency now 5 (peak 5 at once, 15 calls; 15 more workers busy, waiting for a connection)",
+		80: "calls at the dependency now 5 (15 more workers busy, waiting for a connection)"} {
+		if got := HealthItems(s, w)[0].Phrase(); got != want {
+			t.Errorf("at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	s.Pool.Workers[19].Phase = PhaseWork // one between: not all wait
+	if got := HealthItems(s, 120)[0].Phrase(); !strings.HasSuffix(got, "15 more workers busy, not calling this instant)") {
+		t.Errorf("one not waiting: %q", got)
+	}
+}
+
 // The generator's lag is of every arrival, those turned away too, where room allows: the
 // table's p99:lag, of those that reached a worker, stood above it (newcomer 23: 3.1ms here,
 // payment's 8.9ms there).
@@ -822,39 +848,40 @@ func TestEvenArrivalsSaySo(t *testing.T) {
 // A bystander's work says what the table's p50 measured beside it, and the p50s of what added
 // to the work set, from the run's own measures: "2ms of local work" beside a p50 of 2.9ms,
 // "answered at once" beside 752µs (newcomer 34 #12). Each part its own p50, of the requests
-// the p50 is of, none said to add up: the lab's lateness is the wait it measured (620µs), not
-// the p50 less the service's (650µs) (review 29 lab #8). None where a queue's wait is in the p50.
+// the p50 is of, none said to add up: the lateness is the wait it measured (620µs), not the
+// p50 less the service's (650µs) (review 29 lab #8). None where a queue's wait is in the p50.
+// Each said in the line's own words, at 120 columns: how late it was sent, and that the work
+// is a sleep and how far past it ran ("the lab's own lateness" and "the 2ms sleep" were
+// defined only in the help, newcomer 54).
 func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the lab's own lateness p50 620µs)"
+	long := work + " (p50 2.9ms; sent late by p50 620µs; the work, a 2ms sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
 	}
-	// Where it first shows, with room, what it measures (newcomer 58: "the lab's delay from
-	// due" read as a riddle); once: the health check's line beside it does not say it again.
-	defined := strings.TrimSuffix(long, ")") + ": scheduled arrival → on a worker)"
+	// Where it first shows, with room, from when to when (newcomer 58); once: the health
+	// check's line beside it does not say it again.
+	defined := work + " (p50 2.9ms; sent late by p50 620µs: scheduled arrival → on a worker; the work, a 2ms sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 200, "signup"); got != defined {
 		t.Errorf("signup at 200: %q, want %q", got, defined)
 	}
-	// Whole at 120 columns, the lab's delay named (newcomer 48 G-minor-2).
-	if !fitsLine("signup", long, 120) {
-		t.Errorf("%d columns, over 120", len([]rune("signup "+long)))
+	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; sent late by p50 620µs)" {
+		t.Errorf("signup at 100: %q", got)
 	}
-	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; on a worker p50 2µs, the lab's own lateness p50 702µs)") {
+	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; sent late by p50 702µs; on a worker p50 2µs)") {
 		t.Errorf("health: %q", got)
 	}
-	// Its name says from when it counts (newcomer 47 #2) and whose it is, the lab's own
-	// (newcomer 48 G-minor-2), and still fits beside a health check at 120.
-	if got := settingValue(c, s, 120, "health"); !strings.HasSuffix(got, " (p50 752µs: the lab's own lateness)") {
+	// The same words beside a health check at 120, with its figure.
+	if got := settingValue(c, s, 120, "health"); !strings.HasSuffix(got, " (p50 752µs; sent late by p50 702µs)") {
 		t.Errorf("health at 120: %q", got)
 	}
 	alone := *s // no signups: the health check's line is where it first shows
 	alone.Config.Traffic.Signup.Rate = 0
 	alone.Classes[Signup] = ClassStats{}
-	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "the lab's own lateness p50 702µs: scheduled arrival → on a worker)") {
+	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "sent late by p50 702µs: scheduled arrival → on a worker; on a worker p50 2µs)") {
 		t.Errorf("health alone at 200: %q", got)
 	}
 	s.Pool.QueueCap = 100
@@ -1031,10 +1058,10 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 	for _, w := range []struct{ entry, word, screen string }{
 		{"arrivals at random", seed.Value, seed.Value},
 		{"arrivals at random", seed.Brief, seed.Brief},
-		{"signup 2ms", "the 2ms sleep overran", settings},
-		{"signup 2ms", SendDelay, settings},
+		{"signup 2ms", "the work, a 2ms sleep, ran", settings},
+		{"signup 2ms", SentLateBy, settings},
+		{"signup 2ms", LateSending, fmt.Sprint(CorrectedForms(&Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1}})[0])},
 		{"signup 2ms", "on a worker", settings},
-		{"signup 2ms", "the 2ms sleep's overrun, " + SendDelay, fmt.Sprint(SettingsItems(c, s, 110))},
 		{"pool full", " found it full, ", health},
 		{"pool full", " expected: ", health},
 		{"pool full", "1 seed in ", health},
@@ -1088,7 +1115,7 @@ func TestCorrectedFormsCountThePutBack(t *testing.T) {
 	s := &Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1000, Sent: 901}}
 	pay := &s.Classes[Payment]
 	pay.Latency.Count, pay.LatencyCorrected.Count = 901, 1000
-	if f := CorrectedForms(s); !strings.Contains(f[0], "+99 never sent, each until its user's stuck reply") || !strings.Contains(f[0], SendDelay) {
+	if f := CorrectedForms(s); !strings.Contains(f[0], "+99 never sent, each until its user's stuck reply") || !strings.Contains(f[0], LateSending) {
 		t.Errorf("put back 99: %q", f)
 	}
 	pay.LatencyCorrected.Count = 902 // a stall's stuck reply not in: one put back of the lag, not of the 99

@@ -188,14 +188,30 @@ func (s *Snapshot) AnsweredUncounted() int {
 	if n == 0 || s.Calls.Retries > 0 {
 		return 0
 	}
-	for _, w := range s.Pool.Workers {
-		if w.Class == Payment && w.Busy() && w.Phase != PhaseWork && w.Phase != PhaseCall {
-			n--
-		}
-	}
+	waiting, _ := s.WaitingBeforeCall()
+	n -= waiting
 	pay := s.Classes[Payment]
 	answered := s.Dependency.Requests - s.Dependency.InFlight
 	return int(min(max(answered-pay.OK-pay.Failed-pay.TimedOut, 0), int64(max(n, 0))))
+}
+
+// WaitingBeforeCall is how many workers busy with a payment wait on it for a permit or a
+// connection, whose call has not begun, and the phase they wait in where all wait in one
+// (PhaseWork where none waits or they wait in more than one).
+func (s *Snapshot) WaitingBeforeCall() (int, Phase) {
+	n, in := 0, PhaseWork
+	for _, w := range s.Pool.Workers {
+		if w.Class != Payment || !w.Busy() || w.Phase == PhaseWork || w.Phase == PhaseCall {
+			continue
+		}
+		if n == 0 {
+			in = w.Phase
+		} else if w.Phase != in {
+			in = PhaseWork
+		}
+		n++
+	}
+	return n, in
 }
 
 // ChecksAboveTimeout says the health checks' p99 latency, as shown, stands above their
@@ -472,6 +488,17 @@ func (r *Rates) QueueingSaid(c Class) (float64, bool) {
 // is the count in flight at its end less the count at its start.
 func (r *Rates) InFlightGrew(c Class) int64 {
 	return int64(math.Round(r.Queueing(c) * float64(r.Seconds)))
+}
+
+// InFlightMoved says how class c's in flight moved over the window, for the note under a
+// row that does not add up: "grew by 17 over those seconds"; where it fell, whose ends
+// made the difference, "fell by 1, as some from before 3s ended": 402 ended of 401 sent in
+// 3–8s read as a miscount until the one sent before 3s was seen (newcomer 54).
+func (r *Rates) InFlightMoved(c Class) string {
+	if g := r.InFlightGrew(c); g < 0 {
+		return fmt.Sprintf("fell by %d, as some from before %ds ended", -g, r.From)
+	}
+	return fmt.Sprintf("grew by %d over those seconds", r.InFlightGrew(c))
 }
 
 // Ended is class c's requests per second in the window that ended or were turned away: ok,

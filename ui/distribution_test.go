@@ -98,7 +98,7 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 	for _, want := range []string{
 		"samples sent 901 of 1000 due at 100/s: 99 never sent", "samples sent 1000, none held back for a reply",
 		"since arrival", "corrected", "1.00s", "901ms",
-		"closed loop: 99 of 1000 due never sent", "open loop: all 100 due in each dependency stall (1s at",
+		"closed loop: 99 of 1000 due never sent", "open loop: all 100 due in the dependency's stall (1s at",
 		"same target traffic, A sent closed loop, B sent open loop", "arrived", "latency by percentile",
 	} {
 		if !strings.Contains(plain, want) {
@@ -156,10 +156,10 @@ func TestNarrateCorrected(t *testing.T) {
 	if want := "; corrected p99 901ms (each from when due until its user's reply)"; !strings.HasSuffix(got, want) {
 		t.Errorf("corrected, unexplained:\n got %q\nwant %q", got, want)
 	}
-	// The rest, a stall's end and the pacing, the help says, and the lab's own lateness,
+	// The rest, a stall's end and the pacing, the help says, and late sending,
 	// which moves corrected's p50 where the stall moves none (newcomer 36 #22).
 	for _, d := range measurementHelp() {
-		for _, want := range []string{"timed from when each request was due", "the stall's end", lab.SendDelay + " counts too"} {
+		for _, want := range []string{"timed from when each request was due", "the stall's end", lab.LateSending + " counts too"} {
 			if d[0] == "corrected" && !strings.Contains(d[1], want) {
 				t.Errorf("help's corrected: %q, want %q", d[1], want)
 			}
@@ -394,14 +394,14 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 }
 
 // A closed loop's ladder says what its corrected row counts from, where the chart keeps its
-// room: the lab's own lateness too, which moved corrected's p50 1.4ms → 2.1ms where the stall
+// room: late sending too, which moved corrected's p50 1.4ms → 2.1ms where the stall
 // moved none (newcomer 36 #22); and the never sent it puts back, as many as its count has
 // over since sent's, each until its user's stuck reply: count 1000 beside 901 sent read as
 // a miscount (newcomer 42 G7), in the compare's half too.
 func TestLadderSaysWhatCorrectedCounts(t *testing.T) {
 	a, b := measurementSnapshots()
 	one := screen{panes: []pane{{snap: a, cfg: a.Config}}, width: 120, height: 40, recorded: true}
-	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: all from when due, so the lab's own lateness too; +99 never sent, each until its user's stuck reply") || !strings.Contains(plain, "payment latency by percentile") {
+	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: all from when due, so late sending too; +99 never sent, each until its user's stuck reply") || !strings.Contains(plain, "payment latency by percentile") {
 		t.Errorf("closed loop at 120x40, corrected unexplained or no chart:\n%s", plain)
 	}
 	if got, want := correctedNote(a, 59), "corrected: +99 never sent, from when due to the stuck reply"; got != want {

@@ -37,8 +37,8 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 			return fmt.Sprintf("open loop: stalled %s of %s, still sending one every %s: each waits from its scheduled arrival, as a user would",
 				fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtSecs(m.Gap)), true
 		}
-		return fmt.Sprintf("open loop: all %s due in each dependency stall (%s) were sent, none held back for a reply, and waited out the stall at the dependency (service, not queue): p99 %s of %s samples, as the users lived it",
-			fmtWorkers(m.StallDue), when, p99(pay.Latency), fmtCount(pay.Latency.Count)), true
+		return fmt.Sprintf("open loop: %s were sent, none held back for a reply, and waited out the stall at the dependency (service, not queue): p99 %s of %s samples, as the users lived it",
+			m.DueInStalls(st, s.Elapsed), p99(pay.Latency), fmtCount(pay.Latency.Count)), true
 	}
 
 	cl := s.ClosedLoop

@@ -315,7 +315,7 @@ func flowNote(s *lab.Snapshot, rs lab.Rates, c lab.Class) []string {
 	where := inFlightWhere(s)
 	out, in, by := fmtPerSec(rs.Ended(c)), fmtPerSec(rs.Arrived[c]), abs64(grew)
 	return []string{
-		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight%s %s by %d over those seconds", rs.Span(), name, out, in, arrived, where, moved, by),
+		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight%s %s", rs.Span(), name, out, in, arrived, where, rs.InFlightMoved(c)),
 		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight %s by %d", rs.Span(), name, out, in, arrived, moved, by),
 		// Which two rates, in the fewest words: "signup out 91/s, in 80.4/s" left out
 		// and in unsaid (n37 #28); "left" after "arrived" is the ended or turned away.
@@ -656,7 +656,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		// waited 725ms first (newcomer 23, postmortem-fix).
 		// Why from the scheduled arrival, briefly: bare, it made sense only after the open
 		// loop's lesson (newcomer 34 #26); by the name the settings give it (newcomer 42 G1).
-		defs = append(defs, [4]string{l + ": latency of ok, failed, timed out from the scheduled arrival, " + lab.SendDelay + " too; rejections left out",
+		defs = append(defs, [4]string{l + ": latency of ok, failed, timed out from the scheduled arrival, " + lab.LateSending + " too; rejections left out",
 			l + ": latency of ok, failed and timed out requests; rejections left out", l + ": of ok, failed, timed out; rejected excluded", l + ": excl. rejected"})
 	}
 	// A p99 of fewer than lab.EnoughSamples requests is their slowest (nearest rank
