@@ -242,6 +242,9 @@ func (d DependencyConfig) hopTries(r RetryConfig, edge bool) (long, short string
 	}
 	switch t := d.Hop.Timeout.D(); {
 	case d.Deadline == DeadlinePropagate:
+		if d.HopAttempts() > 1 { // as the time left allows: none where it is spent (newcomer 54)
+			times = "up to " + times
+		}
 		short = times + ", in the time left less " + FmtDur(d.Hop.Reserve.D())
 		long = short + apart
 		if t > 0 {
