@@ -269,8 +269,8 @@ func (d DependencyConfig) hopHeld(own []time.Duration, edgeTry time.Duration) []
 // HopRetriesSpent says a chain's propagated deadline leaves its hops no time to retry when
 // every try fails: each hop's failed try spends its time left but the reserves (propagatedHop),
 // so hop 3 gets no more calls than the edge makes. With retry_at edge, were they set to retry
-// as the edge does: the deadline-propagation preset changes both, and "which did it?" wants
-// the deadline's share alone (newcomer 45 G1).
+// as the edge does: "which did it?" wants the deadline's share alone (newcomer 45 G1), and
+// deadline-propagation's hops are set to retry, its deadline the one change (newcomer 54).
 func (c Config) HopRetriesSpent() bool {
 	d := c.Dependency
 	if !d.Chain() || d.Deadline != DeadlinePropagate {

@@ -97,7 +97,7 @@ func atHopHelp(c Config) string {
 		// the hops retry (review 38a m4: the forecast's own "the hops' tries capped" makes 9).
 		"With a propagated deadline, where the time passed down, not a hop's own shorter timeout, ends its failed try, the try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and what it needs left to call the next hop (dependency.hop.min_call): even set to retry (retry_at: every_hop) the hops add no call, so the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; " +
 		"where a hop's own timeout (dependency.hop.timeout) ends its tries sooner, it has room left to retry, and its retries multiply the calls below again; " +
-		"deadline-propagation sets both, and its headline puts the calls saved to both (the hops set to try once, with no time left to retry), the work after the answer gone to the deadline passed down and the hang-ups"
+		"deadline-propagation keeps stacked-timeouts' hops set to retry, so its headline puts the calls saved to the deadline alone, measured (hop 3's calls per payment as hop 1's: the hops made no retry), and the work after the answer to the deadline passed down and the hang-ups"
 }
 
 // heldHelp is the help's "a call is held, forecast:", worked out from the forecast for c,
@@ -242,6 +242,9 @@ func (d DependencyConfig) hopTries(r RetryConfig, edge bool) (long, short string
 	}
 	switch t := d.Hop.Timeout.D(); {
 	case d.Deadline == DeadlinePropagate:
+		if d.HopAttempts() > 1 { // as the time left allows: none where it is spent (newcomer 54)
+			times = "up to " + times
+		}
 		short = times + ", in the time left less " + FmtDur(d.Hop.Reserve.D())
 		long = short + apart
 		if t > 0 {
@@ -561,6 +564,29 @@ func (s *Snapshot) due(calls []time.Duration) (due float64, pending int64, last 
 	return made / float64(called), int64(math.Round(young)), last, true
 }
 
+// HopRetriesSaid says, from the hops' counts, whether the hops that call another retried,
+// where they are set to: the last hop's calls against hop 1's, "as at hop 1: hops 1 and 2,
+// set to retry, have no time for it", said after the last hop's calls per payment. Where a propagated deadline leaves them no time (Config.HopRetriesSpent), that
+// is the deadline's share of the calls saved, measured, not a setting's (newcomer 54: the
+// preset had the hops try once too, and the screen gave that setting as a cause). "" without
+// a chain whose hops may retry.
+func (s *Snapshot) HopRetriesSaid() string {
+	if len(s.Hops) < 2 || s.Config.Dependency.HopAttempts() < 2 {
+		return ""
+	}
+	n := len(s.Hops)
+	first, last := s.Hops[0].Requests, s.Hops[n-1].Requests
+	hops := HopRange(1, n-1)
+	if last > first {
+		return fmt.Sprintf("%s more calls than at hop 1: %s retried", FmtCount(last-first), hops)
+	}
+	as := "as at hop 1"
+	if last < first { // calls hop 1 got that are on their way down
+		as = "no more than at hop 1"
+	}
+	return as + ": " + hops + ", set to retry, have no time for it"
+}
+
 // HopHungUp is the hop calls hop 1 of a chain is working on now whose caller, the lab, has
 // hung up (its try timed out, or it gave up): hop 1's in flight (Dependency, the server the
 // lab calls) less the lab's calls open
@@ -642,12 +668,14 @@ func GatewaySaid(s *Snapshot) []string {
 		which, rest = FmtCount(g), "the other "+FmtCount(edge)
 	}
 	word := Ended(TimedOut).Term().Column // the table's column, beside which it stands
+	// The time ran out first, the 504 only said so: "by hop 1's 504" read as a 504 received
+	// counted as a time-out (newcomer 54).
 	head := fmt.Sprintf("%s %s: %s", word, FmtCount(t), which)
 	return []string{
-		fmt.Sprintf("%s payments by hop 1's 504, gateway timeout (the deadline passed down ran out below); %s at the edge itself", head, rest),
-		fmt.Sprintf("%s payments by hop 1's 504 (the deadline passed down ran out below); %s at the edge itself", head, rest),
-		fmt.Sprintf("%s by hop 1's 504 (the deadline ran out below); %s at the edge", head, rest),
-		fmt.Sprintf("%s by a 504 from below", head),
+		fmt.Sprintf("%s payments ran out of time below (the deadline passed down), as hop 1 reported with a 504, gateway timeout; %s at the edge itself", head, rest),
+		fmt.Sprintf("%s payments ran out of time below, as hop 1 reported with a 504; %s at the edge itself", head, rest),
+		fmt.Sprintf("%s ran out of time below, as hop 1's 504 said; %s at the edge", head, rest),
+		fmt.Sprintf("%s ran out of time below", head),
 	}
 }
 

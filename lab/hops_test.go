@@ -199,10 +199,15 @@ func TestGatewaySaid(t *testing.T) {
 	}
 	s.Calls = CallStats{Gateway: 115, GatewayPayments: 35}
 	got := GatewaySaid(s)
-	if want := "timed-out 35: all 35 payments by hop 1's 504 (the deadline passed down ran out below); none at the edge itself"; !slices.Contains(got, want) {
+	if want := "timed-out 35: all 35 payments ran out of time below, as hop 1 reported with a 504; none at the edge itself"; !slices.Contains(got, want) {
 		t.Errorf("every one a 504: %q, want %q among them", got, want)
 	}
 	for _, line := range got { // payments only: the tries (115) are the report's
+		// Why a time-out, every form: the time ran out, the 504 only said so ("by hop 1's
+		// 504" read as a 504 received counted as timed out, newcomer 54).
+		if !strings.Contains(line, "ran out of time below") || strings.Contains(line, "by hop 1's 504") || strings.Contains(line, "by a 504") {
+			t.Errorf("a 504 as the cause: %q", line)
+		}
 		if strings.Contains(line, "115") || strings.Contains(line, "tr") || strings.Contains(line, "caller") {
 			t.Errorf("a count or a timer not of payments: %q", line)
 		}
@@ -210,11 +215,35 @@ func TestGatewaySaid(t *testing.T) {
 	// Heard a moment before the table counts it: never more than the table's.
 	s.Calls = CallStats{Gateway: 120, Cut: 1, GatewayPayments: 36}
 	s.Classes[Payment].TimedOut = 37
-	if got := GatewaySaid(s); got[len(got)-1] != "timed-out 37: 36 by a 504 from below" || !strings.HasSuffix(got[1], "; the other 1 at the edge itself") {
+	if got := GatewaySaid(s); got[len(got)-1] != "timed-out 37: 36 ran out of time below" || !strings.HasSuffix(got[1], "; the other 1 at the edge itself") {
 		t.Errorf("some at the edge: %q", got)
 	}
 	// The note's two counts are the report's (review 32 #15: "the other 1" was in no field).
 	if c := callsReport(*s); c.PaymentsTimedOut504 != 36 || c.PaymentsTimedOutAtEdge != 1 {
 		t.Errorf("report: %d by a 504, %d at the edge; want the note's 36 and 1", c.PaymentsTimedOut504, c.PaymentsTimedOutAtEdge)
+	}
+}
+
+// Whether the hops retried is said from their counts, hop 3's calls against hop 1's, not
+// from their setting (newcomer 54: deadline-propagation's "set to try once" given as a cause).
+func TestHopRetriesSaid(t *testing.T) {
+	c := StackedTimeouts()
+	c.Dependency.Deadline = DeadlinePropagate
+	s := NotStarted(c)
+	s.Hops = []HopStats{{Requests: 107}, {Requests: 107}, {Requests: 107}}
+	if got, want := s.HopRetriesSaid(), "as at hop 1: hops 1 and 2, set to retry, have no time for it"; got != want {
+		t.Errorf("as many: %q, want %q", got, want)
+	}
+	s.Hops[2].Requests = 105 // two on their way down
+	if got := s.HopRetriesSaid(); !strings.HasPrefix(got, "no more than at hop 1: ") {
+		t.Errorf("fewer: %q", got)
+	}
+	s.Hops[2].Requests = 300
+	if got, want := s.HopRetriesSaid(), "193 more calls than at hop 1: hops 1 and 2 retried"; got != want {
+		t.Errorf("more: %q, want %q", got, want)
+	}
+	s.Config.Dependency.RetryAt = RetryAtEdge // set to try once: nothing to say
+	if got := s.HopRetriesSaid(); got != "" {
+		t.Errorf("hops set to try once: %q", got)
 	}
 }

@@ -174,7 +174,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		// At 120 it says at least who stops when its caller hangs up (the mode's timing too
 		// where there is room), and the tries of hops 1 and 2 with their timeout.
 		tries := map[DeadlineMode]string{DeadlinePerHop: "hops 1 and 2 try 3 times, 100ms apart, on their own timeout of 500ms",
-			DeadlinePropagate: "hops 1 and 2 try 3 times, in the time left less 100ms, 100ms apart (at most 500ms)"}[mode]
+			DeadlinePropagate: "hops 1 and 2 try up to 3 times, in the time left less 100ms, 100ms apart (at most 500ms)"}[mode]
 		if !strings.Contains(wide, "deadline "+string(mode)+" (") || !strings.Contains(wide, c.Dependency.HangUp()+")") || !strings.Contains(wide, tries) {
 			t.Errorf("%s: at 120 %q", mode, wide)
 		}
@@ -182,7 +182,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		// third (newcomer33 26). Under 100 columns without "deadline": a line cut to one keeps the dependency the
 		// tries time out against beside them (newcomer 25).
 		short := map[DeadlineMode]string{DeadlinePerHop: "3 hops, per-hop: hops 1 and 2 try 3 times, 500ms a try",
-			DeadlinePropagate: "3 hops, propagate: hops 1 and 2 try 3 times, in the time left less 100ms"}[mode]
+			DeadlinePropagate: "3 hops, propagate: hops 1 and 2 try up to 3 times, in the time left less 100ms"}[mode]
 		if narrow != short {
 			t.Errorf("%s: at 80 %q, want %q", mode, narrow, short)
 		}

@@ -1,6 +1,7 @@
 package presets
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -149,5 +150,27 @@ func TestFixPresetIsTheAdaptiveLimitsFixedPool(t *testing.T) {
 		fix.Dependency.HealthyLatency.D() != lab.FixLatency || adaptive.Dependency.HealthyLatency.D() != lab.FixLatency {
 		t.Errorf("%s: %d workers, autoscale to %d, knee %d (adaptive-limit's %d), latency %v (%v): want a fixed %d, one under the same knee, at %v",
 			lab.FixPreset, fix.Pool.Workers, fix.Pool.Autoscale.Max, fix.Dependency.Knee, adaptive.Dependency.Knee, fix.Dependency.HealthyLatency, adaptive.Dependency.HealthyLatency, lab.FixWorkers, lab.FixLatency)
+	}
+}
+
+// deadline-propagation is stacked-timeouts with one change, the deadline passed down (with
+// its reserve and min_call, which only it reads): the hops are set to retry alike, so the
+// calls it saves are the deadline's (newcomer 54: it set the hops to try once too).
+func TestDeadlinePropagationDiffersInTheDeadline(t *testing.T) {
+	a, err := Load("stacked-timeouts", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Load("deadline-propagation", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Dependency.Deadline != lab.DeadlinePropagate || a.Dependency.Deadline != lab.DeadlinePerHop {
+		t.Fatalf("deadlines %s, %s", a.Dependency.Deadline, b.Dependency.Deadline)
+	}
+	a.Name, a.Description = b.Name, b.Description
+	a.Dependency.Deadline, a.Dependency.Hop.Reserve, a.Dependency.Hop.MinCall = b.Dependency.Deadline, b.Dependency.Hop.Reserve, b.Dependency.Hop.MinCall
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("beyond the deadline:\n%+v\n%+v", a, b)
 	}
 }

@@ -91,7 +91,10 @@ func TestHopsOnScreen(t *testing.T) {
 	// (newcomer 34 #2 guessed 550ms = 500ms + 50ms).
 	// At a glance, what its factor counts (newcomer 36 #25 guessed the 2; newcomer 45 G5:
 	// "= 2 × (300ms + 350ms + 350ms), 2 retries per layer: …" took far longer).
-	if want := fmt.Sprintf("; %s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2): each layer's first 2 tries and their waits", fmtSecs(last)); spare.long != want || spare.alone != "" {
+	if want := fmt.Sprintf("; %s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2): each layer's first 2 tries and their waits", fmtSecs(last)); spare.long != want ||
+		spare.alone != want+" (edge 250ms + 50ms on average, hops 250ms + 100ms)" {
+		// On one lab's screen with each layer's try and wait, which 80x24's one line of
+		// settings does not say (newcomer 54).
 		t.Errorf("narrator's spare clause %+v, want %q", spare, want)
 	}
 	// Briefly, the shares alone, for a screen where the whole costs a line: the projected
@@ -277,10 +280,11 @@ func TestHopsOnScreen(t *testing.T) {
 		if want := "; a try's deadline as each hop receives it: 250ms at hop 1, 200ms at hop 2, 150ms at hop 3"; spare.long != want || !spare.idle {
 			t.Errorf("the try's timeline %+v, want %q, said only where it costs nothing", spare, want)
 		}
-		// Set to retry, they retry in vain: said so, beside the edge's count at hop 3.
+		// Set to retry, they retry in vain: said so from the hops' counts, hop 3's calls as
+		// hop 1's, beside the edge's count at hop 3, not from a setting (newcomer 54).
 		every := s
 		every.Config.Dependency.RetryAt, every.Config.Dependency.Hop.Retry = lab.RetryAtEveryHop, 3
-		if msg, _ := narrateHops(every.Config, every.Config.Forecast(), &every, &spareClause{}); !strings.Contains(msg, "(at most 3): hops 1 and 2 retry too, but the time left has no room for it; ") {
+		if msg, _ := narrateHops(every.Config, every.Config.Forecast(), &every, &spareClause{}); !strings.Contains(msg, "(at most 3), as at hop 1: hops 1 and 2, set to retry, have no time for it, so only the edge (a worker's call to hop 1) retries; ") {
 			t.Errorf("propagation, the hops retrying too: %q", msg)
 		}
 		// Where their own cap ends a try early, the time left has room for their retries:
@@ -319,6 +323,33 @@ func TestHopsItemsGiveWayToTheSum(t *testing.T) {
 		if !strings.Contains(words, want) {
 			t.Errorf("no %q in\n%s", want, frame)
 		}
+	}
+}
+
+// At 80x24 the settings are one line, without the hops' tries and waits: on one lab's
+// screen the narrator's sum says them itself, each layer's try and wait, where that costs a
+// line of nothing more needed (the preset's 80x24 at 8s gives way its pool's legend), and
+// the sum without them where it would (newcomer 54: "3.5s = ~1.1s (edge) + 1.2s (hop 1) +
+// 1.2s (hop 2)" with nothing on screen to add up).
+func TestStackedSumSaysItsTerms(t *testing.T) {
+	s := stackedSnapshot()
+	terms := "each layer's first 2 tries and their waits (edge 250ms + 50ms on average, hops 250ms + 100ms)"
+	c := newLabCtx(newTheme(true, true), testScreen(&s, 80, 24), 0, 80, 0)
+	said := func(c labCtx) string {
+		return strings.Join(strings.Fields(ansi.Strip(strings.Join(c.draw(narratorPanel, levelFull), " "))), " ")
+	}
+	if got := said(c); !strings.Contains(got, terms) {
+		t.Errorf("alone: %q, want %q", got, terms)
+	}
+	c.spare = spareShared
+	if got := said(c); strings.Contains(got, "(edge 250ms") || !strings.Contains(got, "each layer's first 2 tries and their waits") {
+		t.Errorf("as a compare half says it: %q", got)
+	}
+	// Where the terms cost (the fixture's full pool at 80x24 keeps its queue's row), the sum
+	// as before, never the terms at the cost of a needed row.
+	frame := ansi.Strip(Frame([]lab.Snapshot{s}, 80, 24, true, false))
+	if !strings.Contains(frame, "queue    none") {
+		t.Errorf("80x24 lost its queue's row:\n%s", frame)
 	}
 }
 

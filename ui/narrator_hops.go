@@ -69,7 +69,9 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			// deadline's doing (newcomer 45 G1).
 			msg += ": " + hops + " " + verb(n, "is", "are") + " set to try once, " + edge
 		case spent:
-			msg += ": " + hops + " " + verb(n, "retries", "retry") + " too, but the time left has no room for it"
+			// Set to retry as stacked-timeouts' hops are, the deadline alone stops them: said
+			// from the hops' counts (newcomer 54).
+			msg += ", " + s.HopRetriesSaid() + ", so " + edge
 		}
 		if s.AfterAnswer() == 0 {
 			msg += afterAnswer(s) + ": the deadline travels down and " + dep.HangUp()
@@ -106,6 +108,10 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				spare.long = fmt.Sprintf("; %s = %s: %s", fmtSecs(last), r.DeepestLastSum(), r.DeepestLastTerms())
 				if glance := r.DeepestLastGlance(); glance != "" {
 					spare.long = fmt.Sprintf("; %s = %s", fmtSecs(last), glance)
+					// On one lab's screen, with each layer's try and wait: the settings
+					// lines that say them are one line at 80x24, cut before the hops'
+					// (newcomer 54); a compare half keeps its second line of settings.
+					spare.alone = fmt.Sprintf("%s (%s)", spare.long, r.DeepestLastTerms())
 				}
 				// The shares alone where the whole costs a line: the projected 120x40 left the
 				// sum out, said at 80x24 (newcomer 50 #1).

@@ -70,13 +70,15 @@ type labCtx struct {
 	drawn  map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
 }
 
-// spareForm is the form of the narrator's spare clause a layout tries: whole, brief, none.
+// spareForm is the form of the narrator's spare clause a layout tries: whole, brief, none;
+// spareShared is whole as a compare half says it, on one lab's screen where its alone form costs.
 type spareForm int
 
 const (
 	spareLong spareForm = iota
 	spareShort
 	spareNone
+	spareShared
 )
 
 // told is narration's two parts, once worked out.
@@ -245,7 +247,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		left = true
 	case c.spare == spareShort:
 		says += spare.brief(says, c.w) + spare.press(c.focused()) // wrapped: the key has room
-	case spare.alone != "" && !c.compared():
+	case spare.alone != "" && !c.compared() && c.spare == spareLong:
 		says += spare.alone
 	case spare.capped && len(wrapText("» "+says+spare.long, c.w, 0)) > headlineMost &&
 		(spare.terse == "" || spare.terseHalf || c.compared() || len(wrapText("» "+spare.terse, c.w, 0)) > headlineMost):
@@ -811,6 +813,20 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 			warned.oneWarning = true
 			if op := warned.plan(ps, h); !costs(op) {
 				c, pl = warned, op
+			}
+		}
+		// Where alone's form costs still, long, the hops' items in one line if need be
+		// (stacked-timeouts' sum with its terms wraps a line more than without).
+		if costs(pl) && spare.alone != "" && c.spare == spareLong {
+			shared := c
+			shared.spare = spareShared
+			for _, way := range []bool{false, true} {
+				if shared.oneWay = way; !way || hopsShown(c.snap) {
+					if op := shared.plan(ps, h); !costs(op) {
+						c, pl = shared, op
+						break
+					}
+				}
 			}
 		}
 		if costs(pl) {

@@ -222,11 +222,11 @@ func TestTableNotesSayTheGatewayTimeouts(t *testing.T) {
 	n := s.Classes[lab.Payment].TimedOut
 	want := fmt.Sprintf("timed-out %d: all %d", n, n)
 	for _, w := range []int{120, 80, 59} {
-		if n := notes(w); !strings.Contains(n, want+" payments by hop 1's 504") && !strings.Contains(n, want+" by") {
+		if n := notes(w); !strings.Contains(n, want+" payments ran out of time below") && !strings.Contains(n, want+" ran out of time below") {
 			t.Errorf("at %d: %q, want the 504s said", w, n)
 		}
 	}
-	if n := notes(120); !strings.Contains(n, want+" payments by hop 1's 504 (the deadline passed down ran out below); none at the edge itself") {
+	if n := notes(120); !strings.Contains(n, want+" payments ran out of time below, as hop 1 reported with a 504; none at the edge itself") {
 		t.Errorf("at 120: %q", n)
 	}
 }

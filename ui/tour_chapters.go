@@ -289,7 +289,7 @@ var tourChapters = []chapter{
 		presets: []string{"stacked-timeouts", "deadline-propagation"},
 		question: func(c []lab.Config) string {
 			return fmt.Sprintf("A payment goes through %d services, the last one slow. In A each layer gives a try %s and tries %d "+
-				"times on its own; in B only the edge ("+lab.EdgeIs+") retries, and one %s deadline set there travels down. How many calls reach the last "+
+				"times on its own; B is set alike, but for one %s deadline set at the edge ("+lab.EdgeIs+") that travels down. How many calls reach the last "+
 				"service per payment?", c[0].Dependency.Hops, fmtDur(c[0].Payment.Timeout.Duration.D()), c[0].Payment.Retry.Attempts,
 				fmtDur(c[1].Payment.Deadline.D()))
 		},
@@ -302,7 +302,7 @@ var tourChapters = []chapter{
 		lesson: func(a tourAt) string {
 			ra, rb := a.forecast(0).Retry, a.forecast(1).Retry
 			return fmt.Sprintf("%s at the last hop per payment (the latest payments "+
-				"have not made all theirs yet): %s measured; B retries at the edge alone, so at most %s: %s measured. Work for users "+
+				"have not made all theirs yet): %s measured; in B a hop's failed try leaves it no time to retry, so only the edge retries, at most %s: %s measured. Work for users "+
 				"already answered (A's edge gives up before their %s deadline), which B's propagated deadline stops: %s in A, %s in B.",
 				ra.MultiplySaid("A"), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
 				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
