@@ -224,7 +224,10 @@ func (f *FleetStats) ChecksNow(cfg Config) []CheckNow {
 		ahead := CheckAhead{Ahead: p.QueuedBy[Payment], Quick: max(p.Queued-p.QueuedBy[Payment], 0), Full: full, Wait: w, label: cfg.Traffic.Label(Payment)}
 		// Payments ahead, or a queue full (which turns a check away under any order):
 		// signups alone ahead ("0 payments ahead: ok") say nothing a queue's count does not.
-		said := f.InRotationNow(i) && f.Replicas[i].Health.FailStreak == 0 && (full || p.QueuedBy[Payment] > 0 && p.Discipline == FIFO) && w.Hold > 0
+		// Payments ahead only where the rest of the queue is quick, as the model counts it: a
+		// signup's work under a hundredth of a payment's hold (a check's is none).
+		quick := cfg.Signup.Work.D()*100 <= w.Hold
+		said := f.InRotationNow(i) && f.Replicas[i].Health.FailStreak == 0 && (full || p.QueuedBy[Payment] > 0 && p.Discipline == FIFO && quick) && w.Hold > 0
 		checks[i] = CheckNow{ahead, said}
 	}
 	return checks

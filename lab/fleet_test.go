@@ -433,22 +433,33 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	if checks[1].Quick != 46 || checks[2].Quick != 67 {
 		t.Errorf("quick ahead %d and %d, want 36 + 10 and 54 + 13", checks[1].Quick, checks[2].Quick)
 	}
+	// Every form that tells the quick ones apart, whole then brief, before any that does
+	// not: "a check now has 12 P ahead" won over "12 P + 40 quick ahead" (review 47).
+	form := func(text string, whole, quick bool) CheckWords {
+		return CheckWords{Text: text, Whole: whole, Quick: quick}
+	}
 	for _, tc := range []struct {
 		ahead, quick int
-		whole, brief []string
+		want         []CheckWords
 	}{
-		{16, 46, []string{"a check now has 16 payments + 46 quick ahead: next out", "a check now has 16 P + 46 quick ahead: next out", "a check now has 16 P ahead: next out", "a check now has 16 ahead: next out"},
-			[]string{"16 payments + 46 quick ahead: next out", "16 P + 46 quick ahead: next out", "16 P ahead: next out", "16 ahead: next out"}},
-		{11, 1, []string{"a check now has 11 payments + 1 quick ahead: 1-in-5 not ok", "a check now has 11 P + 1 quick ahead: 1-in-5 not ok", "a check now has 11 P ahead: 1-in-5 not ok", "a check now has 11 ahead: 1-in-5 not ok"},
-			[]string{"11 payments + 1 quick ahead: 1-in-5 not ok", "11 P + 1 quick ahead: 1-in-5 not ok", "11 P ahead: 1-in-5 not ok", "11 ahead: 1-in-5 not ok"}},
+		{16, 46, []CheckWords{form("a check now has 16 payments + 46 quick ahead: next out", true, true), form("a check now has 16 P + 46 quick ahead: next out", true, true),
+			form("16 payments + 46 quick ahead: next out", false, true), form("16 P + 46 quick ahead: next out", false, true),
+			form("a check now has 16 P ahead: next out", true, false), form("a check now has 16 ahead: next out", true, false),
+			form("16 P ahead: next out", false, false), form("16 ahead: next out", false, false)}},
+		{11, 1, []CheckWords{form("a check now has 11 payments + 1 quick ahead: 1-in-5 not ok", true, true), form("a check now has 11 P + 1 quick ahead: 1-in-5 not ok", true, true),
+			form("11 payments + 1 quick ahead: 1-in-5 not ok", false, true), form("11 P + 1 quick ahead: 1-in-5 not ok", false, true),
+			form("a check now has 11 P ahead: 1-in-5 not ok", true, false), form("a check now has 11 ahead: 1-in-5 not ok", true, false),
+			form("11 P ahead: 1-in-5 not ok", false, false), form("11 ahead: 1-in-5 not ok", false, false)}},
 		// Payments alone ahead: the queue's count is theirs, nothing to tell apart.
-		{5, 0, []string{"a check now has 5 payments ahead: ok", "a check now has 5 ahead: ok"}, []string{"5 payments ahead: ok", "5 ahead: ok"}},
-		{1, 0, []string{"a check now has 1 payment ahead: ok", "a check now has 1 ahead: ok"}, []string{"1 payment ahead: ok", "1 ahead: ok"}},
+		{5, 0, []CheckWords{form("a check now has 5 payments ahead: ok", true, false), form("a check now has 5 ahead: ok", true, false),
+			form("5 payments ahead: ok", false, false), form("5 ahead: ok", false, false)}},
+		{1, 0, []CheckWords{form("a check now has 1 payment ahead: ok", true, false), form("a check now has 1 ahead: ok", true, false),
+			form("1 payment ahead: ok", false, false), form("1 ahead: ok", false, false)}},
 	} {
 		ch := checks[1].CheckAhead
 		ch.Ahead, ch.Quick = tc.ahead, tc.quick
-		if whole, brief := ch.Words("P"); !slices.Equal(whole, tc.whole) || !slices.Equal(brief, tc.brief) {
-			t.Errorf("%d ahead: %q and %q, want %q and %q", tc.ahead, whole, brief, tc.whole, tc.brief)
+		if got := ch.Words("P"); !slices.Equal(got, tc.want) {
+			t.Errorf("%d ahead: %+v, want %+v", tc.ahead, got, tc.want)
 		}
 	}
 	// r4's pull, said by the story as "fewer than 12: 1-in-5 chance", is the same odds.
@@ -473,8 +484,15 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	f.Replicas[1].Pool = queued(0, 40, 0).Pool
 	f.Replicas[2].Pool = queued(30, 60, 10).Pool
 	checks = f.ChecksNow(c)
-	if whole, _ := checks[2].Words("P"); checks[1].Said || !checks[2].Said || !checks[2].Full || whole[0] != "a check now finds the queue full: not ok (rejected:pool)" {
-		t.Errorf("signups alone ahead said %v; a full queue said %v, %q", checks[1].Said, checks[2].Said, whole)
+	if forms := checks[2].Words("P"); checks[1].Said || !checks[2].Said || !checks[2].Full || forms[0].Text != "a check now finds the queue full: not ok (rejected:pool)" {
+		t.Errorf("signups alone ahead said %v; a full queue said %v, %+v", checks[1].Said, checks[2].Said, forms)
+	}
+	// The model counts only payments ahead: where a signup's work is not quick, it says
+	// nothing of them (a full queue turns a check away whatever is in it).
+	f.Replicas[1].Pool = queued(16, 36, 10).Pool
+	c.Signup.Work = Duration(100 * time.Millisecond)
+	if said := said(f.ChecksNow(c)); said[1] || !said[2] {
+		t.Errorf("said %v with signups of 100ms, where payments hold 3s: r2's payments ahead not, r3's full queue still", said)
 	}
 }
 

@@ -161,19 +161,27 @@ type CheckAhead struct {
 // within its timeout (fewerFree, the model of ShortOdds, whatever the average).
 func (c CheckAhead) NotOK() float64 { return c.Wait.fewerFree(c.Ahead + 1) }
 
-// Words says it, longest first in each, for a row to take the first that fits: whole, "a
-// check now has 16 payments + 46 quick ahead: next out" (not ok more often than not: two in
-// a row pull it), "…: 1-in-3 not ok", or "…: ok" where it is not ok less than 1 time in 20,
-// then with the payments by their letter (the row's glyph, letter), "16 P + 46 quick", then
-// "16 P"; brief, the same without "a check now has". The quick ones beside the payments:
-// "62 queued" beside "16 payments ahead", and r3's 82 beside 15, read as two counts of one
-// queue that disagree (newcomer 54 G-major). The verdict whole in each: a bare "next" read
-// as next in line, not next out of rotation (newcomer 53 W-minor). A check now, not the
-// checks decided so far: those were sent up to a timeout ago, behind the queue as it was
-// then.
-func (c CheckAhead) Words(letter string) (whole, brief []string) {
+// CheckWords is one way to say a CheckAhead: Whole with "a check now has", else brief; Quick
+// where it counts the quick ones apart, which a row keeps before anything else it can drop.
+type CheckWords struct {
+	Text         string
+	Whole, Quick bool
+}
+
+// Words says it, in the order a row takes the first that fits: whole, "a check now has 16
+// payments + 46 quick ahead: next out" (not ok more often than not: two in a row pull it),
+// "…: 1-in-3 not ok", or "…: ok" where it is not ok less than 1 time in 20, then with the
+// payments by their letter (the row's glyph, letter), "16 P + 46 quick"; the same brief,
+// without "a check now has"; only then "16 P" or "16", whole then brief. The quick ones
+// first: "62 queued" beside "16 payments ahead", and r3's 82 beside 15, read as two counts
+// of one queue that disagree (newcomer 54 G-major), and a longer form without them won over
+// a brief one with them (review 47). The verdict whole in each: a bare "next" read as next
+// in line, not next out of rotation (newcomer 53 W-minor). A check now, not the checks
+// decided so far: those were sent up to a timeout ago, behind the queue as it was then.
+func (c CheckAhead) Words(letter string) []CheckWords {
 	if c.Full { // no wait at all: turned away on arrival, a check not ok
-		return []string{"a check now finds the queue full: not ok (" + RejectPool.Word() + ")"}, []string{"queue full: check not ok", "full: not ok"}
+		return []CheckWords{{Text: "a check now finds the queue full: not ok (" + RejectPool.Word() + ")", Whole: true},
+			{Text: "queue full: check not ok"}, {Text: "full: not ok"}}
 	}
 	verdict := "ok"
 	switch odds := c.NotOK(); {
@@ -186,16 +194,25 @@ func (c CheckAhead) Words(letter string) (whole, brief []string) {
 	if c.Ahead == 1 {
 		what = c.label
 	}
-	ahead := []string{fmt.Sprintf("%d %s", c.Ahead, what), fmt.Sprint(c.Ahead)}
+	plain, quick := []string{fmt.Sprintf("%d %s", c.Ahead, what), fmt.Sprint(c.Ahead)}, []string(nil)
 	if c.Quick > 0 {
-		quick := fmt.Sprintf(" + %d quick", c.Quick)
-		ahead = []string{ahead[0] + quick, fmt.Sprintf("%d %s", c.Ahead, letter) + quick, fmt.Sprintf("%d %s", c.Ahead, letter), ahead[1]}
+		more := fmt.Sprintf(" + %d quick", c.Quick)
+		quick = []string{plain[0] + more, fmt.Sprintf("%d %s", c.Ahead, letter) + more}
+		plain[0] = fmt.Sprintf("%d %s", c.Ahead, letter)
 	}
-	for _, a := range ahead {
-		whole = append(whole, fmt.Sprintf("a check now has %s ahead: %s", a, verdict))
-		brief = append(brief, fmt.Sprintf("%s ahead: %s", a, verdict))
+	var forms []CheckWords
+	for k, set := range [][]string{quick, plain} {
+		for _, whole := range []bool{true, false} {
+			for _, a := range set {
+				text := fmt.Sprintf("%s ahead: %s", a, verdict)
+				if whole {
+					text = "a check now has " + text
+				}
+				forms = append(forms, CheckWords{Text: text, Whole: whole, Quick: k == 0})
+			}
+		}
 	}
-	return whole, brief
+	return forms
 }
 
 // Sum writes Behind as the sum that gives it, from its own terms: "2.0s × 20 workers / 3.0s"

@@ -216,21 +216,26 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	return out
 }
 
-// withCheck is a row in rotation with what a check sent to it now meets, in the longest
-// words that fit in w (only brief ones where whole is false), else the row alone: "in
+// withCheck is a row in rotation with what a check sent to it now meets, in the first of
+// lab's words that fits in w (only brief ones where whole is false), else the row alone: "in
 // rotation; a check now has 16 P + 46 quick ahead: next out" says why a queue of 62 still
 // passes its checks, and whether it is next (newcomer 52); letter is the payments' glyph.
+// Where the quick ones fit only in place of "in rotation", they take its place: the row's
+// counts then add up, and a check's verdict says it is in rotation (review 47).
 func withCheck(t *theme, row string, c lab.CheckAhead, letter string, whole bool, w int) string {
-	long, brief := c.Words(letter)
-	if !whole {
-		long = nil
-	}
-	for i, words := range slices.Concat(long, brief) {
+	bare, plain := strings.CutSuffix(row, t.status.Render("in rotation"))
+	for _, f := range c.Words(letter) {
+		if f.Whole && !whole {
+			continue
+		}
 		sep := ", "
-		if i < len(long) {
+		if f.Whole {
 			sep = "; "
 		}
-		if with := row + t.dim.Render(sep+words); ansiWidth(with) <= w {
+		if with := row + t.dim.Render(sep+f.Text); ansiWidth(with) <= w {
+			return with
+		}
+		if with := bare + t.dim.Render(f.Text); f.Quick && !f.Whole && plain && ansiWidth(with) <= w {
 			return with
 		}
 	}

@@ -1356,11 +1356,14 @@ func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
 	for w, want := range map[int][]string{
 		// The queue told apart where it fits: "62 queued" beside "16 payments ahead" read as
 		// two counts that disagree (newcomer 54 G-major); else the payments by their glyph.
+		// The quick ones kept before "a check now has": "a check now has 11 P ahead" won over
+		// the brief words with them (review 47).
 		120: {"+ 62 queued  rej:pool   42  in rotation; a check now has 16 P + 46 quick ahead: next out",
-			"+ 82 queued  rej:pool   42  in rotation; a check now has 11 P ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes what it holds)"},
+			"+ 82 queued  rej:pool   42  in rotation, 11 payments + 71 quick ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes what it holds)"},
 		// Where the brief words do not fit, fewer: "11 payments ahead: 1-in-5 not ok" was 88 wide.
 		// Its verdict whole: a bare "next" read as next in line (newcomer 53 W-minor).
-		80: {"+ 62 queued  in rotation, 16 P ahead: next out", "+ 82 queued  in rotation, 11 ahead: 1-in-5 not ok", "PULLED 8.0s (gets only checks)"},
+		// And before "in rotation", which the verdict says (review 47).
+		80: {"+ 62 queued  16 P + 46 quick ahead: next out", "+ 82 queued  11 P + 71 quick ahead: 1-in-5 not ok", "PULLED 8.0s (gets only checks)"},
 	} {
 		rows := ansi.Strip(strings.Join(replicaRows(th, s, w), "\n"))
 		for _, want := range want {
