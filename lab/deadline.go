@@ -438,7 +438,7 @@ func (s *Snapshot) DeadlineAfterWait(wait time.Duration) string {
 	if d <= 0 {
 		return ""
 	}
-	away := ": turned away (" + TurnedAway(RejectDeadline).Word() + ")"
+	away := ": turned away (" + RejectDeadline.Word() + ")"
 	wait = ShownSecs(wait)
 	if wait >= d {
 		return ", past the " + FmtDur(d) + " deadline" + away
