@@ -182,11 +182,7 @@ func (c CheckAhead) Words(letter string) (whole, brief []string) {
 	case odds >= 0.05:
 		verdict = chance(odds) + " not ok"
 	}
-	what := Plural(c.label)
-	if c.Ahead == 1 {
-		what = c.label
-	}
-	ahead := []string{fmt.Sprintf("%d %s", c.Ahead, what), fmt.Sprint(c.Ahead)}
+	ahead := []string{fmt.Sprintf("%d %s", c.Ahead, counted(c.label, c.Ahead)), fmt.Sprint(c.Ahead)}
 	if c.Quick > 0 {
 		quick := fmt.Sprintf(" + %d quick", c.Quick)
 		ahead = []string{ahead[0] + quick, fmt.Sprintf("%d %s", c.Ahead, letter) + quick, fmt.Sprintf("%d %s", c.Ahead, letter), ahead[1]}
