@@ -222,17 +222,17 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 // passes its checks, and whether it is next (newcomer 52); letter is the payments' glyph.
 func withCheck(t *theme, row string, c lab.CheckAhead, letter string, whole bool, w int) string {
 	long, brief := c.Words(letter)
-	if !whole {
-		long = nil
+	var forms []string
+	if whole {
+		for _, words := range long {
+			forms = append(forms, row+t.dim.Render("; "+words))
+		}
 	}
-	for i, words := range slices.Concat(long, brief) {
-		sep := ", "
-		if i < len(long) {
-			sep = "; "
-		}
-		if with := row + t.dim.Render(sep+words); ansiWidth(with) <= w {
-			return with
-		}
+	for _, words := range brief {
+		forms = append(forms, row+t.dim.Render(", "+words))
+	}
+	if with, ok := firstFit(w, forms...); ok {
+		return with
 	}
 	return row
 }
