@@ -207,8 +207,8 @@ func (r AdaptiveReading) worked(limit float64, named string) (whole, brief, ters
 			// answer as many a second at the mean's latency, each slowing every call.
 			// The mean named in place as the p90's, and the p90 as now's: "mean 78.9ms" read as
 			// the calls' mean latency still, two lines under "~75ms each" (newcomer 53 G-MAJOR).
-			fmt.Sprintf("excess calls ≈ %s %s × (1 − %s's ~%s running mean %.*fms ÷ %s now %.*fms) = %s (%s; excess: %s)",
-				named, at, p90, FmtDur(AdaptiveBaselineAge*AdaptiveWindow), places, m, p90, places, p, got+count, adaptiveP90Is(p90), adaptiveExcess),
+			fmt.Sprintf("excess calls ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ %s now %.*fms) = %s (%s; excess: %s)",
+				named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count, adaptiveP90Is(p90), adaptiveExcess),
 			fmt.Sprintf("excess ≈ limit %s × (1 − %s mean %.*f/%s %.*fms) = %s", at, adaptiveOfWhat(p90, true), places, m, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
@@ -313,12 +313,15 @@ const (
 // and the mean's span, about AdaptiveBaselineAge windows of at least AdaptiveWindow; terse,
 // the mean's span alone, "~10s p90", for its name.
 func adaptiveOfWhat(p90 string, terse bool) string {
-	span := FmtDur(AdaptiveBaselineAge * AdaptiveWindow)
 	if terse {
-		return fmt.Sprintf("~%s %s", span, p90)
+		return adaptiveMeanSpan + " " + p90
 	}
-	return fmt.Sprintf("%s, mean the p90's ~%s running mean", adaptiveP90Is(p90), span)
+	return fmt.Sprintf("%s, mean the p90's %s running mean", adaptiveP90Is(p90), adaptiveMeanSpan)
 }
+
+// adaptiveMeanSpan is how long the p90's running mean reaches back, about AdaptiveBaselineAge
+// windows of at least AdaptiveWindow: "~10s".
+var adaptiveMeanSpan = "~" + FmtDur(AdaptiveBaselineAge*AdaptiveWindow)
 
 // adaptiveP90Is is what the rule's p90 is: "p90 of the calls' latency per window of ≥1s"
 // ("each ≥1s" read as every call taking a second, beside ~67ms each, review 44a/44b).

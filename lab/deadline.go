@@ -403,11 +403,16 @@ func (s *Snapshot) queueStopsNear(rs *Rates) (int64, bool) {
 }
 
 // queueHolds is how many payments wait where their deadline holds the queue: those that
-// arrive a second (as printed) × the wait a payment may have, its deadline less the room a
-// call needs (as printed).
+// arrive a second (as printed) × the wait a payment may have (waitMost).
 func (s *Snapshot) queueHolds(rs *Rates) int64 {
-	wait := s.Config.Payment.Deadline.D() - ShownLatency(s.EnoughLeft)
-	return int64(math.Round(shownPerSec(rs.Arrived[Payment]) * wait.Seconds()))
+	return int64(math.Round(shownPerSec(rs.Arrived[Payment]) * s.waitMost().Seconds()))
+}
+
+// waitMost is the longest a payment waits where its deadline holds the queue: its deadline
+// less the room a call needs (as printed), the figure queueHolds multiplies and the help
+// works through.
+func (s *Snapshot) waitMost() time.Duration {
+	return s.Config.Payment.Deadline.D() - ShownLatency(s.EnoughLeft)
 }
 
 // queueStopsWord is the help's entry for QueueStops, worked from an example as the
@@ -421,8 +426,7 @@ func queueStopsWord() Item {
 	rs.Arrived[Payment], rs.OK[Payment], rs.Rejected[Payment][RejectDeadline] = 500, 475, 14.6
 	said, _ := ex.QueueStops(&rs)
 	n, _ := ex.queueStopsNear(&rs)
-	d := ex.Config.Payment.Deadline.D()
-	wait := d - ex.EnoughLeft
+	d, wait := ex.Config.Payment.Deadline.D(), ex.waitMost()
 	return word("the deadline stops it near", fmt.Sprintf("in the postmortem fix's narrator, once payments' deadline has turned some away (\"%s\"): the queue's growth as measured over the table's /s seconds, then where the deadline holds it. Each payment waits at most its deadline less the room a call needs (%s − %s = %s), then is turned away at once on reaching a worker (%s), so the queue holds only what arrived in the last %s: %s × %s ≈ %d, however fast the workers serve; near it the growth falls to 0, and what the workers cannot serve is turned away instead",
 		said, FmtDur(d), FmtLatency(ex.EnoughLeft), FmtLatency(wait), RejectDeadline.Word(), FmtLatency(wait), FmtPerSec(rs.Arrived[Payment]), FmtLatency(wait), n))
 }
@@ -438,7 +442,7 @@ func (s *Snapshot) DeadlineAfterWait(wait time.Duration) string {
 	if d <= 0 {
 		return ""
 	}
-	away := ": turned away (" + TurnedAway(RejectDeadline).Word() + ")"
+	away := ": turned away (" + RejectDeadline.Word() + ")"
 	wait = ShownSecs(wait)
 	if wait >= d {
 		return ", past the " + FmtDur(d) + " deadline" + away

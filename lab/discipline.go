@@ -517,17 +517,9 @@ func (a ArrivingWait) Freed(t TrafficConfig) string {
 	return fmt.Sprintf("for the %s worker to free: %s", Ordinal(a.Rank), strings.Join(keep, ", "))
 }
 
-// named is Ahead[i]'s class as n of it are called: the label as written for one, no
-// singular guessed, its plural for more.
+// named is Ahead[i]'s class as n of it are called (counted; n is never 0 here).
 func (a ArrivingWait) named(t TrafficConfig, i, n int) string {
-	what := t.Label(a.Ahead[i].Class)
-	switch {
-	case n > 1:
-		return Plural(what)
-	case what == Health.String():
-		return "health check"
-	}
-	return what
+	return counted(t.Label(a.Ahead[i].Class), n)
 }
 
 // aheadTerms is the work of several classes ahead the worker the arrival gets serves

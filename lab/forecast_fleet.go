@@ -190,11 +190,7 @@ func (c CheckAhead) Words(letter string) []CheckWords {
 	case odds >= 0.05:
 		verdict = chance(odds) + " not ok"
 	}
-	what := Plural(c.label)
-	if c.Ahead == 1 {
-		what = c.label
-	}
-	plain, quick := []string{fmt.Sprintf("%d %s", c.Ahead, what), fmt.Sprint(c.Ahead)}, []string(nil)
+	plain, quick := []string{fmt.Sprintf("%d %s", c.Ahead, counted(c.label, c.Ahead)), fmt.Sprint(c.Ahead)}, []string(nil)
 	if c.Quick > 0 {
 		more := fmt.Sprintf(" + %d quick", c.Quick)
 		quick = []string{plain[0] + more, fmt.Sprintf("%d %s", c.Ahead, letter) + more}

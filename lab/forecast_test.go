@@ -358,8 +358,8 @@ func TestQueueGrowsAtTheSetRates(t *testing.T) {
 		t.Errorf("payments leaving: %.4f/s, want 6.664/s", got)
 	}
 	s := Snapshot{Elapsed: 8 * time.Second, Pool: PoolStats{Queued: 19, PeakQueued: 19}}
-	if got := s.QueueFullAt(100, q.Growth); (got - 24190*time.Millisecond).Abs() > 10*time.Millisecond {
-		t.Errorf("19 of 100 queued at 8s, growing %.3f/s: full at %v, want 24.19s", q.Growth, got)
+	if got := s.QueueFullIn(100, q.Growth); (got - 16190*time.Millisecond).Abs() > 10*time.Millisecond {
+		t.Errorf("19 of 100 queued at 8s, growing %.3f/s: full in %v, want 16.19s more", q.Growth, got)
 	}
 	// Its hold as said checks out against its leave as printed: 2.00s, 20 ÷ 2.00 = 10/s; at
 	// payments of 12/s (17/s arrive, 2.1182s), 2.12s and 9.4/s, where 2.1s would give 9.5.
@@ -381,7 +381,7 @@ func TestQueueGrowsAtTheSetRates(t *testing.T) {
 	}
 	// Full in, said as counted from now: "full in ~16.2s" beside "8.0s" read as from the
 	// start (newcomer 54).
-	if got := s.QueueGrowthSaid(c.Forecast(), s.QueueFullAt(100, q.Growth)); !strings.Contains(got, "grows 5/s, full in ~16.2s more: 15/s arrive") {
+	if got := s.QueueGrowthSaid(c.Forecast(), s.QueueFullIn(100, q.Growth)); !strings.Contains(got, "grows 5/s, full in ~16.2s more: 15/s arrive") {
 		t.Errorf("the long queue's growth said: %q", got)
 	}
 }

@@ -331,6 +331,18 @@ func Plural(label string) string {
 	return label + "s"
 }
 
+// counted is label for n of its class: as written for one, no singular guessed ("health
+// check" for the checks of health), its plural (Plural) for any other count.
+func counted(label string, n int) string {
+	switch {
+	case n != 1:
+		return Plural(label)
+	case label == Health.String():
+		return "health check"
+	}
+	return label
+}
+
 // JoinAnd names classes in a list, each in the plural of its label: "signups", "signups
 // and health checks"; "" for none.
 func JoinAnd(cs []Class, label func(Class) string) string {

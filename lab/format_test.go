@@ -3,6 +3,8 @@
 package lab
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -138,5 +140,19 @@ func TestBusiestSinceSaysSinceWhen(t *testing.T) {
 		if whole, brief := BusiestSince(tc.from, tc.at, tc.figure); whole != tc.whole || brief != tc.brief {
 			t.Errorf("%+v: %q, %q", tc, whole, brief)
 		}
+	}
+}
+
+// A count names its class by one rule wherever it is counted (the arrival's wait ahead, a
+// check's payments ahead): the label as written for one, its plural for any other count,
+// 0 too ("0 payments ahead"), and the checks of health said so in the singular too.
+func TestCountedOneRule(t *testing.T) {
+	got := []string{counted("payment", 0), counted("payment", 1), counted("payment", 16),
+		counted("health", 1), counted("health", 2), counted("orders", 1)}
+	if want := []string{"payments", "payment", "payments", "health check", "health checks", "orders"}; !slices.Equal(got, want) {
+		t.Errorf("counted: %q, want %q", got, want)
+	}
+	if forms := (CheckAhead{Ahead: 1, label: "payment"}).Words("P"); !strings.Contains(forms[0].Text, "has 1 payment ahead") {
+		t.Errorf("one payment ahead: %q", forms[0].Text)
 	}
 }

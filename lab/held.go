@@ -53,12 +53,12 @@ func heldBy(a, b *Snapshot, rows []ComparisonRow) *Held {
 		if !turnsAwayWhatHolds(rows, side) || !q.Holds() {
 			continue
 		}
-		full := holds.QueueFullAt(q, reportForecast(*holds).Queue.Growth) // at the set rates, as its narrator says
+		in := holds.QueueFullIn(q, reportForecast(*holds).Queue.Growth) // at the set rates, as its narrator says
 		now, ok := holds.WaitArrivingNow()
-		if full == 0 || !ok {
+		if in == 0 || !ok {
 			continue
 		}
-		h := &Held{Side: side, FullAt: full, At: holds.Elapsed, Wait: now.Wait, OtherWait: other.Config.Pool.Rule().Limit(0)}
+		h := &Held{Side: side, FullAt: holds.Elapsed + in, At: holds.Elapsed, Wait: now.Wait, OtherWait: other.Config.Pool.Rule().Limit(0)}
 		// "As with none": the share the long run of a pool with no queue turns away, the
 		// figure a loss system's narrator and pool-full line say (LongRunLoss), not CoDel's
 		// Erlang B Blocking: they differ where payments wait for a connection on their worker

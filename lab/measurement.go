@@ -8,6 +8,10 @@ import (
 	"time"
 )
 
+// NoneHeldBack is the open loop's point in the words every screen says it in: no reply
+// holds a request back, whatever the pool does.
+const NoneHeldBack = "none held back for a reply"
+
 // MeasurementForecast is what the way the load is sent does to what gets measured, when
 // the dependency stalls (accepts, answers nothing) for For. Open loop: every request due
 // in a stall is sent, none held back for a reply, and waits for its end, and its latency, counted from the
@@ -114,7 +118,7 @@ func (s *Snapshot) OpenLoopSent() (line, why string) {
 	if l := s.Generator.Lag; l.Count > 0 {
 		why = " (open loop; how late they left: generator lag p99 " + FmtLatency(l.P99) + ")"
 	}
-	return FmtCount(s.Arrived()) + ", none held back for a reply", why
+	return FmtCount(s.Arrived()) + ", " + NoneHeldBack, why
 }
 
 // Over is how many of the stalls have ended by elapsed.

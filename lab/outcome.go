@@ -16,7 +16,7 @@ type Term struct {
 // The terms that are not a request's fate: what came in, and how the users fared.
 var (
 	TermArrived = Term{Word: "arrived", Column: "arrived",
-		Means: "requests sent, none held back for a reply, however the pool is doing (a closed loop's: sent)"}
+		Means: "requests sent, " + NoneHeldBack + ", however the pool is doing (a closed loop's: sent)"}
 	// TermSent is TermArrived in a closed loop: what came in is what its users sent, fewer
 	// than were due once replies come late ("1000 due, 901 arrived" read as arrivals lost on
 	// the way, where elsewhere an arrival is a scheduled time: newcomer 30).

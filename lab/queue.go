@@ -104,19 +104,20 @@ func (s *Snapshot) Bunched(q QueueForecast, hold time.Duration, g float64) bool 
 	return math.Abs(g-q.Growth) > 2*math.Sqrt(q.Arrivals*secs)/secs
 }
 
-// QueueFullAt is when a queue of places, growing at growth a second from its length now, is
-// full: 0 when it does not grow, or has been full already (then it no longer fills, it
-// turns requests away).
-func (s *Snapshot) QueueFullAt(places QueueSize, growth float64) time.Duration {
+// QueueFullIn is how long from now a queue of places, growing at growth a second from its
+// length now, takes to be full, the figure the words say ("full in ~16.2s more"): 0 when
+// it does not grow, or has been full already (then it no longer fills, it turns requests
+// away).
+func (s *Snapshot) QueueFullIn(places QueueSize, growth float64) time.Duration {
 	if growth <= 0 || places.Unbounded() || s.Pool.PeakQueued >= int(places) {
 		return 0
 	}
 	left := max(float64(int(places)-s.Pool.Queued), 0)
-	return s.Elapsed + time.Duration(left/growth*float64(time.Second))
+	return time.Duration(left / growth * float64(time.Second))
 }
 
 // QueueGrowthSaid is the clause on a bounded queue filling behind a full pool: the long
-// run's growth at the set rates and when it fills (full), the arithmetic of those leaving,
+// run's growth at the set rates and how long it takes to fill (in, QueueFullIn), the arithmetic of those leaving,
 // then what the run measured so far, and, where the two stray apart beyond chance, why.
 // The forecast is said as the long run's, and the mean hold from the workers needed said
 // before it: "30 workers' load" read in more than one pass, and "grows 5/s" beside "so far
@@ -124,14 +125,14 @@ func (s *Snapshot) QueueFullAt(places QueueSize, growth float64) time.Duration {
 // in steps (newcomer 48 G-minor-6). "2.00s" from nowhere, and "10/s leave" beside payments'
 // 20 ÷ 3.0s = 6.7/s, read as wrong (newcomer 43 G-17); the measured arrivals beside the
 // forecast's, so a growth off it is seen to be theirs, the bunches' or both (newcomer 41 G12).
-func (s *Snapshot) QueueGrowthSaid(f Forecast, full time.Duration) string {
+func (s *Snapshot) QueueGrowthSaid(f Forecast, in time.Duration) string {
 	q, pay := f.Queue, f.Classes[Payment]
 	// Full in, counted from now: "full at ~18.8s" beside a first full at 1.6s and a measured
 	// 7/s was rebuilt only as 12s + (100 − 66) ÷ 5/s (newcomer 49 g4); "more", or "full in
 	// ~13.4s" beside "8.0s" read as from the start (newcomer 54). "30 needed", its workers
 	// said where the sentence began ("= 30 workers"), so "more" costs 80x24 no line.
 	said := fmt.Sprintf("; in the long run the queue grows %s, full in ~%s more: %s arrive, %s leave (%s payments): %d workers ÷ %s mean hold (%s needed ÷ %s)",
-		FmtPerSec(q.Growth), FmtSecs(full-s.Elapsed), FmtPerSec(q.Arrivals), FmtPerSec(q.Leave), FmtPerSec(q.LeaveOf(pay.Rate)),
+		FmtPerSec(q.Growth), FmtSecs(in), FmtPerSec(q.Arrivals), FmtPerSec(q.Leave), FmtPerSec(q.LeaveOf(pay.Rate)),
 		f.Workers, q.HoldSaid(f.Workers), FmtWorkers(f.OfferedLoad), FmtPerSec(q.Arrivals))
 	g, ok := s.QueueGrowth()
 	if !ok {

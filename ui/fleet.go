@@ -224,20 +224,20 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 // counts then add up, and a check's verdict says it is in rotation (review 47).
 func withCheck(t *theme, row string, c lab.CheckAhead, letter string, whole bool, w int) string {
 	bare, plain := strings.CutSuffix(row, t.status.Render("in rotation"))
+	var forms []string
 	for _, f := range c.Words(letter) {
-		if f.Whole && !whole {
-			continue
+		switch {
+		case f.Whole && whole:
+			forms = append(forms, row+t.dim.Render("; "+f.Text))
+		case !f.Whole:
+			forms = append(forms, row+t.dim.Render(", "+f.Text))
+			if f.Quick && plain {
+				forms = append(forms, bare+t.dim.Render(f.Text))
+			}
 		}
-		sep := ", "
-		if f.Whole {
-			sep = "; "
-		}
-		if with := row + t.dim.Render(sep+f.Text); ansiWidth(with) <= w {
-			return with
-		}
-		if with := bare + t.dim.Render(f.Text); f.Quick && !f.Whole && plain && ansiWidth(with) <= w {
-			return with
-		}
+	}
+	if with, ok := firstFit(w, forms...); ok {
+		return with
 	}
 	return row
 }

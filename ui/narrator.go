@@ -464,10 +464,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				law, fill, queued, q, lab.RejectPool.Word(), wait)
 		}
 		eta := ""
-		if full := s.QueueFullAt(q, f.Queue.Growth); full > 0 {
+		if in := s.QueueFullIn(q, f.Queue.Growth); in > 0 {
 			// At the set rates, in terms a reader can check; the growth measured over the
 			// table's /s window only "so far": a young run's is its start-up (newcomer 38 W3).
-			eta = s.QueueGrowthSaid(f, full)
+			eta = s.QueueGrowthSaid(f, in)
 		}
 		return fmt.Sprintf("%s: %s; %s wait in the queue of %d until it fills, then they %s%s; %s",
 			law, fill, queued, q, rejected, eta, wait)

@@ -31,14 +31,14 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 		// late sends on a busy machine (newcomer 53).
 		switch {
 		case before:
-			return fmt.Sprintf("open loop: one request every %s whatever the replies; all %s due in the stall (%s) are sent, none held back for a reply, and wait for its end",
-				fmtSecs(m.Gap), fmtWorkers(m.StallDue), when), true
+			return fmt.Sprintf("open loop: one request every %s whatever the replies; all %s due in the stall (%s) are sent, %s, and wait for its end",
+				fmtSecs(m.Gap), fmtWorkers(m.StallDue), when, lab.NoneHeldBack), true
 		case stalled:
 			return fmt.Sprintf("open loop: stalled %s of %s, still sending one every %s: each waits from its scheduled arrival, as a user would",
 				fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtSecs(m.Gap)), true
 		}
-		return fmt.Sprintf("open loop: %s were sent, none held back for a reply, and waited out the stall at the dependency (service, not queue): p99 %s of %s samples, as the users lived it",
-			m.DueInStalls(st, s.Elapsed), p99(pay.Latency), fmtCount(pay.Latency.Count)), true
+		return fmt.Sprintf("open loop: %s were sent, %s, and waited out the stall at the dependency (service, not queue): p99 %s of %s samples, as the users lived it",
+			m.DueInStalls(st, s.Elapsed), lab.NoneHeldBack, p99(pay.Latency), fmtCount(pay.Latency.Count)), true
 	}
 
 	cl := s.ClosedLoop

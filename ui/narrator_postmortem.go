@@ -212,11 +212,12 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				if grows {
 					after = " after waiting"
 				}
-				msg = head + ", " + rejected + " rejected" + after + otherwise
-				terse = head + ", " + rejected + " rejected" + otherwise
+				said := ", " + rejected + " rejected"
+				msg = head + said + after + otherwise
 				if rejected == fmtPerSec(0) { // none yet: ok and the queue add up without it
-					terse = head + otherwise
+					said = ""
 				}
+				terse = head + said + otherwise
 				if grows {
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).

@@ -1235,8 +1235,9 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 // workers; rejected:pool, 3.4/s in 3–8s)" and "(rej:pool)" on three screens read as three
 // kinds of count (newcomer 31). The others' rates outrank the first's need (review11 L14).
 // A fleet's rejected:balancer has a share of a class's count: it says its parts. tied is
-// the last form that says the first class's column and rate, form(3, -1), for which one
-// lab's header gives up its brand before either (-1: none such, as beside an outage).
+// the last form that says the first class's word, column and rate, form(3, -1): "signup
+// starved (rej:pool) 12 (1.2/s in 3–8s)", for which one lab's header gives up its brand
+// before any of them (-1: none such, as beside an outage).
 func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
 	type class struct {
 		label  string // "signup starved 12", styled
@@ -1352,10 +1353,10 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
 		if n == 0 {
 			tied = len(forms) - 1
 		}
-		// Short of room for both, the first class's rate with its seconds before its
-		// column's name: a screenshot at 80 columns has the table's rej:pool right below,
-		// and lost the rate that the table's seconds name (newcomer 38 G3). Not beside an
-		// outage, whose count outranks it.
+		// Short of room for the word too, the first class's column and rate with its
+		// seconds, "signup rej:pool 12 (1.2/s in 3–8s)", before the word without the rate: a
+		// screenshot at 80 columns lost the rate that the table's seconds name (newcomer 38
+		// G3). Not beside an outage, whose count outranks it.
 		if n == 0 {
 			forms = append(forms, form(2, -1))
 		}
