@@ -137,7 +137,7 @@ var coreSettings = slices.Concat(
 			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Signup, work, true)...), Spare: true})
 		}
 		if s.Active(Health) {
-			// "if", not "when", leaves room at 120 columns for its p50 and the lab's own lateness.
+			// "if", not "when", leaves room at 120 columns for its p50 and how late it was sent.
 			fails := RejectPool.Word() + " if none is free"
 			if s.Config.Pool.Queue.Holds() {
 				fails = "timed out after " + FmtDur(s.Config.Health.Timeout.D()) + " without one"
@@ -572,12 +572,12 @@ var coreHealth = slices.Concat(
 			// "Over", never "answered": the dependency's ended calls count those a socket
 			// timeout cut too, and "its call answered" stood beside "none succeed" (newcomer 53).
 			why, brief, both := ", not calling this instant", ", not calling", ""
-			switch a := s.AnsweredUncounted(); {
-			case a == 0 && s.waitAll(n) != "":
+			switch a, waiting := s.AnsweredUncounted(), s.waitAll(n); {
+			case a == 0 && waiting != "":
 				// What they wait for, where all do: "15 more workers busy, not calling this
 				// instant" beside "c 15 of them waiting for a connection" read as 15 more,
 				// unexplained (newcomer 54).
-				why, brief = ", "+s.waitAll(n), ", "+s.waitAll(n)
+				why, brief = ", "+waiting, ", "+waiting
 			case a == n && n == 1:
 				why, brief = ", its call over, not yet counted", ", call over, not counted"
 			case a == n:
