@@ -154,11 +154,11 @@ const (
 // queueFull is noWorker behind a bounded queue, in the few words a table's gloss has room for.
 const queueFull = "no worker, queue full"
 
-// poolGloss is rejected:pool's meaning, long and short, or none where nothing needs saying:
-// with a bounded queue, a full queue's
-// turning away is the pool's (as Java's ThreadPoolExecutor and resilience4j's bulkhead
-// reject), which a newcomer expected to be rejected:queue, then CoDel's word (now rejected:codel) for a request that
-// waited past its limit (round 11: long-queue beside codel-queue).
+// poolGloss is rejected:pool's meaning, long and short, or none where nothing needs saying.
+// With a bounded queue, a full queue's turning away is the pool's (as Java's
+// ThreadPoolExecutor and resilience4j's bulkhead reject), which a newcomer expected to be
+// rejected:queue, then CoDel's word (now rejected:codel) for a request that waited past its
+// limit (round 11: long-queue beside codel-queue).
 func poolGloss(c Config) (long, short string) {
 	if q := c.Pool.Queue; q.Holds() && !q.Unbounded() {
 		return queueFull, "queue full"
