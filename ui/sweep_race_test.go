@@ -4,7 +4,8 @@ package ui
 
 // sweepStride under the race detector: a render sweep takes every third size. Each sweep
 // draws in one goroutine, where the detector finds nothing and makes every frame about five
-// times dearer; .ci/run runs them over every size without it too (go test -short ./ui).
+// times dearer; .ci/run runs them over every size without it too (go test -short ./ui), and
+// leaves the dearest to that run alone.
 // They run one at a time, not in parallel: beside a busy core, two at once starved the
 // real-time labs of the packages tested beside ui (a closed loop sent 91 of its 1000).
 const sweepStride = 3
