@@ -20,10 +20,12 @@ type EndCap struct {
 // PerSec is the cap a second: Replicas × Servers ÷ Hold.
 func (e EndCap) PerSec() float64 { return float64(e.Replicas*e.Servers) / e.Hold.Seconds() }
 
-// ServersWords writes the servers the cap is of: "5 permits", "3 × 5 permits" across replicas.
+// ServersWords writes the servers the cap is of: "5 permits", "3 replicas × 5 permits" across
+// replicas, the 3 named: bare, beside "2 of 4 replicas in rotation" it was a riddle (newcomer
+// 55 #4: it counts those in rotation at any time in the window).
 func (e EndCap) ServersWords() string {
 	if e.Replicas > 1 {
-		return fmt.Sprintf("%d × %s", e.Replicas, units(e.Servers, e.Of))
+		return fmt.Sprintf("%s × %s", units(e.Replicas, "replica"), units(e.Servers, e.Of))
 	}
 	return units(e.Servers, e.Of)
 }

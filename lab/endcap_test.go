@@ -33,7 +33,7 @@ func TestPaymentEndCap(t *testing.T) {
 	// A fleet: only the replicas in rotation at some time in the window count.
 	s.Fleet = &FleetStats{Replicas: make([]Snapshot, 4), Drain: &Drain{Replica: 1, At: 5 * time.Second}}
 	r.From, r.To = 15, 20
-	if e, _ = s.PaymentEndCap(&r); e.Replicas != 3 || e.ServersWords() != "3 × 5 permits" || e.PerSec() != 5 {
+	if e, _ = s.PaymentEndCap(&r); e.Replicas != 3 || e.ServersWords() != "3 replicas × 5 permits" || e.PerSec() != 5 {
 		t.Errorf("one of 4 drained before the window: %+v", e)
 	}
 	// Pulled for failed checks before its drain, both over the window: one replica out, not two.

@@ -779,11 +779,12 @@ var coreHealth = slices.Concat(
 		// as a contradiction beside this one (newcomer 23: 3.1ms here, payment's 8.9ms).
 		value := fittingValue("generator lag p99", w, lag+" (how late the lab sent, every arrival)", lag+" (how late the lab sent)")
 		// A closed loop's lag is of what its users sent: the requests it never sent, the very
-		// blind spot its screen teaches, are in no lag at all.
+		// blind spot its screen teaches, are in no lag at all, but in the corrected p99
+		// ("are in no lag" read awkward and unclear: newcomer 55 #5).
 		if cl := s.ClosedLoop; cl != nil && cl.Due > cl.Sent {
 			unsent := FmtCount(cl.Due - cl.Sent)
 			value = fittingValue("generator lag p99", w,
-				fmt.Sprintf("%s (how late the users sent what they sent; the %s never sent are in no lag)", lag, unsent),
+				fmt.Sprintf("%s (how late those sent went out; the %s never sent are in the %s)", lag, unsent, CorrectedP99),
 				// In a compare half the max gives way first: a max of 4.5ms beside 99 never sent
 				// read as a contradiction without the clause (newcomer 32).
 				fmt.Sprintf("%s (not of the %s never sent)", lag, unsent), fmt.Sprintf("%s (not of the %s never sent)", p99, unsent), value)

@@ -43,13 +43,13 @@ func TestPulledItemNamesPullAfter(t *testing.T) {
 }
 
 // A closed loop's generator lag is of what its users sent: beside "99 never sent" the item
-// says the unsent are in no lag, in the longest form that fits.
+// says the unsent are in no lag but in the corrected p99, in the longest form that fits.
 func TestClosedLoopLagSaysTheUnsent(t *testing.T) {
 	s := &Snapshot{Config: DefaultConfig(), ClosedLoop: &ClosedLoopStats{Due: 700, Sent: 601}}
 	s.Generator.Lag = Percentiles{P99: 1200 * time.Microsecond, Max: 4500 * time.Microsecond, Count: 601}
 	// Where the max leaves no room for the clause, the max gives way, not the clause
 	// (newcomer 32: "max 4.5ms (how late the lab sent)" beside 99 never sent).
-	for w, want := range map[int]string{120: "the 99 never sent are in no lag", 64: "max 4.5ms (not of the 99 never sent)", 50: "p99 1.2ms (not of the 99 never sent)"} {
+	for w, want := range map[int]string{120: "(how late those sent went out; the 99 never sent are in the corrected p99)", 64: "max 4.5ms (not of the 99 never sent)", 50: "p99 1.2ms (not of the 99 never sent)"} {
 		got := strings.Join(phrases(HealthItems(s, w)), " · ")
 		if !strings.Contains(got, want) {
 			t.Errorf("at %d: %q lacks %q", w, got, want)
