@@ -163,9 +163,15 @@ func (r AdaptiveReading) queued(calls bool) string {
 //
 // The limit it was judged at is named, "limit 34": a bare "34" beside the settings' "limit 35"
 // was unlabelled (newcomer 54); brief, named says it was the limit then ("limit then"), where
-// the update moved it; terse, the rule's "34→35" after it says so, in 80 columns' room.
+// the update moved it; terse, "limit was".
 func (r AdaptiveReading) worked(limit float64, named string) (whole, brief, terse string) {
 	p90 := adaptiveP90()
+	// Terse, "limit was 35" where the update moved it: "limit 35" under "adaptive limit 36"
+	// read as two limits, 80 columns having no "then" (newcomer 55).
+	terseNamed := "limit"
+	if named != "limit" {
+		terseNamed = "limit was"
+	}
 	plain := fmt.Sprintf("%s %s, mean %s", p90, FmtLatency(r.P90), FmtLatency(r.Mean))
 	if r.QueueUnread {
 		return plain, plain, plain
@@ -192,6 +198,11 @@ func (r AdaptiveReading) worked(limit float64, named string) (whole, brief, ters
 		if shown > 4 {
 			continue
 		}
+		// A product on a half at the places shown is said to one more: "35 × (1 − 81.7/86.0)
+		// = 1.7" was 1.75 as printed, 1.7499… in floats (newcomer 55).
+		if f := math.Pow10(shown); math.Abs(math.Abs(q*f-math.Trunc(q*f))-0.5) < 1e-6 {
+			shown++
+		}
 		got := fmt.Sprintf("%.*f, rounded up: ", shown, q)
 		count := strconv.Itoa(r.Queued)
 		if r.Queued <= 0 {
@@ -209,7 +220,7 @@ func (r AdaptiveReading) worked(limit float64, named string) (whole, brief, ters
 			// the calls' mean latency still, two lines under "~75ms each" (newcomer 53 G-MAJOR).
 			fmt.Sprintf("excess calls ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ %s now %.*fms) = %s (%s; excess: %s)",
 				named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count, adaptiveP90Is(p90), adaptiveExcess),
-			fmt.Sprintf("excess ≈ limit %s × (1 − %s mean %.*f/%s %.*fms) = %s", at, adaptiveOfWhat(p90, true), places, m, p90, places, p, got+count)
+			fmt.Sprintf("excess ≈ %s %s × (1 − %s mean %.*f/%s %.*fms) = %s", terseNamed, at, adaptiveOfWhat(p90, true), places, m, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }

@@ -299,11 +299,11 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 in excess, limit 36→35",
 			"excess calls ≈ limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it falls 36→35",
-			"excess ≈ limit 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1, rounded up: 7; ≤2 rises, >6 falls, else holds: 36→35"},
+			"excess ≈ limit was 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1, rounded up: 7; ≤2 rises, >6 falls, else holds: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, limit 30→31",
 			"excess calls ≈ limit then 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it rises 30→31",
-			"excess ≈ limit 30 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; ≤2 rises, >6 falls, else holds: 30→31"},
+			"excess ≈ limit was 30 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; ≤2 rises, >6 falls, else holds: 30→31"},
 		// newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range of calls queued; the rule's
 		// band whole, and the limit it holds at.
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
@@ -313,13 +313,19 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, the limit met its bound, the most its calls in flight allow: limit 31→30",
 			"excess calls ≈ limit then 31 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; the limit met its bound, the most its calls in flight allow: 31→30",
-			"excess ≈ limit 31 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
+			"excess ≈ limit was 31 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
+		// Newcomer 55: 35 × (1 − 81.7/86.0) is 1.75 as printed, said so, not "1.7"; and
+		// tersely "limit was 35" under the limit now, 36.
+		{36, AdaptiveReading{P90: 86 * time.Millisecond, Mean: 81700 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 35, Queued: 2},
+			"; update 20: 35 × (1 − 81.7/86.0ms) = 1.75, rounded up: 2 in excess, limit 35→36",
+			"excess calls ≈ limit then 35 × (1 − p90's ~10s running mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it rises 35→36",
+			"excess ≈ limit was 35 × (1 − ~10s p90 mean 81.7/p90 86.0ms) = 1.75, rounded up: 2; ≤2 rises, >6 falls, else holds: 35→36"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
 			"excess calls ≈ limit then 119 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5" + ofWhat + "; at most 5 it rises, past 12 it falls, else holds, so it rises 119→120",
-			"excess ≈ limit 119 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 4.6, rounded up: 5; ≤5 rises, >12 falls, else holds: 119→120"},
+			"excess ≈ limit was 119 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 4.6, rounded up: 5; ≤5 rises, >12 falls, else holds: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short, terse := s.AdaptiveRule()
@@ -350,7 +356,7 @@ type queuedWorked struct {
 var queuedForms = []*regexp.Regexp{
 	regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) in excess`),
 	regexp.MustCompile(`excess calls ≈ limit (?:then )?([\d.]+) × \(1 − p90's ~10s running mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
-	regexp.MustCompile(`excess ≈ limit ([\d.]+) × \(1 − ~10s p90 mean ([\d.]+)/p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`excess ≈ limit (?:was )?([\d.]+) × \(1 − ~10s p90 mean ([\d.]+)/p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
 }
 
 func queuedSaid(t *testing.T, said string) queuedWorked {
@@ -365,7 +371,7 @@ func queuedSaid(t *testing.T, said string) queuedWorked {
 }
 
 // addsUp checks the printed arithmetic: the product from the printed figures rounds to the
-// printed product, which rounds up to the printed count, failsafe-go's queued.
+// printed product, never from a half ("1.7" for 1.75 as printed), which rounds up to the printed count, failsafe-go's queued.
 func (q queuedWorked) addsUp(t *testing.T, queued int) {
 	t.Helper()
 	num := func(s string) float64 {
@@ -380,7 +386,7 @@ func (q queuedWorked) addsUp(t *testing.T, queued int) {
 		places = len(q.product) - i - 1
 	}
 	if q.limit != "" {
-		if got := num(q.limit) * (1 - num(q.mean)/num(q.p90)); math.Abs(got-product) > 0.5*math.Pow10(-places)+1e-9 {
+		if got := num(q.limit) * (1 - num(q.mean)/num(q.p90)); math.Abs(got-product) > 0.5*math.Pow10(-places)-1e-9 { // a half is read as rounding up: not one
 			t.Errorf("%s × (1 − %s/%s) = %.4f, printed %s", q.limit, q.mean, q.p90, got, q.product)
 		}
 	}

@@ -116,7 +116,9 @@ const enoughLeft = "deadline:enough-left"
 // newcomer 19; the rule alone read as the room, the review).
 func enoughLeftNeeds(s *Snapshot) string {
 	// Whose deviations, and what the ≤ bounds (newcomer 22: "is ≤ 400ms a cap on the margin?").
-	rule := "recent calls' mean + 4 standard deviations, at most " + FmtDur(s.Config.Payment.Deadline.D()/2)
+	// Mean deviations, as typicalLatency keeps them: "standard" gave 50ms ±10ms uniform 73ms
+	// beside "64ms now" (newcomer 55).
+	rule := "recent calls' mean + 4 mean deviations, at most " + FmtDur(s.Config.Payment.Deadline.D()/2)
 	if f := s.Config.Dependency.Floor(); f > 0 {
 		rule += ", at least " + FmtDur(f)
 	}
@@ -346,8 +348,9 @@ func (s *Snapshot) DeadlineIdle() string {
 }
 
 // QueueStops says how payments' queue grew over the window and, once their deadline has
-// turned some away, where it stops: "the queue grew 10.4/s in 20–25s; the deadline stops it
-// near 364". Each payment waits at most the deadline less the room a call needs (727ms),
+// turned some away, where it holds: "the queue grew 10.4/s in 20–25s; the deadline holds it
+// near 364", a level the queue hovers about ("stops it near 368" beside 374 waiting read as a
+// ceiling already broken, newcomer 55). Each payment waits at most the deadline less the room a call needs (727ms),
 // then is turned away at a worker at once, so the queue holds no more than what arrived in
 // that time (500/s × 727ms), whatever the workers serve. "the queue grows 10.4/s" there, a
 // 5s measurement said as ongoing, read as a fix whose queue grows still (newcomer 53
@@ -361,8 +364,19 @@ func (s *Snapshot) QueueStops(rs *Rates) (string, bool) {
 	if !ok || !grows {
 		return "", false
 	}
-	return fmt.Sprintf("the queue grew %s in %s; the deadline stops it near %s",
+	return fmt.Sprintf("the queue grew %s in %s; the deadline holds it near %s",
 		FmtPerSec(grew), FmtSpan(rs.From, rs.To), FmtCount(n)), true
+}
+
+// QueueStopsWhy is where QueueStops' level comes from, as printed, for a screen with room
+// after it: "(500/s × 736ms)", payments arriving a second × the longest one waits
+// (waitMost); "stops it near 368" beside 374 waiting gave no way to check it (newcomer 55).
+// "" where QueueStops says nothing.
+func (s *Snapshot) QueueStopsWhy(rs *Rates) string {
+	if _, ok := s.queueStopsNear(rs); !ok {
+		return ""
+	}
+	return fmt.Sprintf("(%s × %s)", FmtPerSec(rs.Arrived[Payment]), FmtLatency(s.waitMost()))
 }
 
 // QueueMoved is how many class c's requests in flight, the queue while every worker is
@@ -427,7 +441,7 @@ func queueStopsWord() Item {
 	said, _ := ex.QueueStops(&rs)
 	n, _ := ex.queueStopsNear(&rs)
 	d, wait := ex.Config.Payment.Deadline.D(), ex.waitMost()
-	return word("the deadline stops it near", fmt.Sprintf("in the postmortem fix's narrator, once payments' deadline has turned some away (\"%s\"): the queue's growth as measured over the table's /s seconds, then where the deadline holds it. Each payment waits at most its deadline less the room a call needs (%s − %s = %s), then is turned away at once on reaching a worker (%s), so the queue holds only what arrived in the last %s: %s × %s ≈ %d, however fast the workers serve; near it the growth falls to 0, and what the workers cannot serve is turned away instead",
+	return word("the deadline holds it near", fmt.Sprintf("in the postmortem fix's narrator, once payments' deadline has turned some away (\"%s\"): the queue's growth as measured over the table's /s seconds, then where the deadline holds it. Each payment waits at most its deadline less the room a call needs (%s − %s = %s), then is turned away at once on reaching a worker (%s), so the queue holds only what arrived in the last %s: %s × %s ≈ %d, however fast the workers serve; near it the growth falls to 0, and what the workers cannot serve is turned away instead; the queue hovers about it, a little over or under as arrivals bunch and the room moves",
 		said, FmtDur(d), FmtLatency(ex.EnoughLeft), FmtLatency(wait), RejectDeadline.Word(), FmtLatency(wait), FmtPerSec(rs.Arrived[Payment]), FmtLatency(wait), n))
 }
 

@@ -4,6 +4,7 @@ package lab
 
 import (
 	"context"
+	"math"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -117,10 +118,17 @@ func TestQueueStopsWhereTheDeadlineBoundsTheWait(t *testing.T) {
 		t.Error("no deadline: want nothing, the queue grows on")
 	}
 	s.Config.Payment.Deadline = Duration(800 * time.Millisecond)
-	if got, ok := s.QueueStops(rs); !ok || got != "the queue grew 10.4/s in 20–25s; the deadline stops it near 364" {
+	if got, ok := s.QueueStops(rs); !ok || got != "the queue grew 10.4/s in 20–25s; the deadline holds it near 364" {
 		t.Errorf("got %q, %v", got, ok)
 	}
+	// Where 364 comes from, as printed: a level to check, not a bare ceiling (newcomer 55).
+	if got := s.QueueStopsWhy(rs); got != "(500/s × 727ms)" || math.Round(500*0.727) != 364 {
+		t.Errorf("why: %q", got)
+	}
 	s.Classes[Payment].Rejected[RejectDeadline] = 0
+	if s.QueueStopsWhy(rs) != "" {
+		t.Error("a level said before the deadline holds the queue")
+	}
 	if _, ok := s.QueueStops(rs); ok {
 		t.Error("none turned away yet: want nothing, the forecast says when")
 	}

@@ -117,21 +117,22 @@ func (k KneeForecast) AtKnee() (best float64, lower time.Duration, lowerRate flo
 }
 
 // CapMargin is why a cap sits under the knee, as the narrator says it, brief and whole: one
-// call under it, the postmortem fix's margin against a knee measured a call high ("why 24,
-// not 25: in case the knee is really 24", plainly ("a margin, lest the knee be 24" read as a
-// riddle, s64); whole, what 25 would give were it so (newcomer 49
-// w2: "(25 would give 461/s)" read beside the postmortem's "25 calls give 500/s"), and what 24 give
-// either way); further under it, what the cap gives up, for nothing that margin needs (a
-// threadpool of 20 before an adaptive limit's store read "a margin, lest the knee be 24",
-// the one-call reason, for five). Empty at or over the knee, or without one.
+// call under it, the postmortem's own reason, a margin under a knee it measured ("why 24, not
+// 25: a margin under a measured knee", whole "… a knee measured near 25"; "in case the knee is really 24" beside the
+// settings' "knee 25 calls" asked why it would be, newcomer 55 G-MAJOR); whole, what 25 would
+// give were it a call lower (newcomer 49 w2), and what 24 give either way; further under it,
+// what the cap gives up, for nothing that margin needs (a threadpool of 20 before an adaptive
+// limit's store read the one-call reason for five). Empty at or over the knee, or without one.
 func (k KneeForecast) CapMargin() (brief, whole string) {
 	best, _, lowerRate := k.AtKnee()
 	if k.Cap >= k.Knee || best <= 0 {
 		return "", ""
 	}
 	if k.Cap == k.Knee-1 {
-		brief = fmt.Sprintf("why %d, not %d: in case the knee is really %d", k.Cap, k.Knee, k.Knee-1)
-		return brief, fmt.Sprintf("%s (if it were, %d would give %s); %d give %s either way", brief, k.Knee, FmtWholePerSec(lowerRate), k.Cap, FmtWholePerSec(k.CapRate))
+		// The postmortem's: round trips began to rise near 25, so it kept a margin under that.
+		// Brief, in the room the old reason took: 80x24 keeps it in four lines.
+		brief = fmt.Sprintf("why %d, not %d: a margin under a measured knee", k.Cap, k.Knee)
+		return brief, fmt.Sprintf("why %d, not %d: a margin under a knee measured near %d (were it %d, %d would give %s); %d give %s either way", k.Cap, k.Knee, k.Knee, k.Knee-1, k.Knee, FmtWholePerSec(lowerRate), k.Cap, FmtWholePerSec(k.CapRate))
 	}
 	// What the figure counts, said (review 41a: "20, 5 under the knee" left 20 of what).
 	brief = fmt.Sprintf("a cap of %d calls, %d under the knee", k.Cap, k.Knee-k.Cap)

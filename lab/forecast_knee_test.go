@@ -30,7 +30,7 @@ func TestCapMargin(t *testing.T) {
 		cap          int
 		brief, whole string
 	}{
-		{24, "why 24, not 25: in case the knee is really 24", "why 24, not 25: in case the knee is really 24 (if it were, 25 would give 461/s); 24 give 480/s either way"},
+		{24, "why 24, not 25: a margin under a measured knee", "why 24, not 25: a margin under a knee measured near 25 (were it 24, 25 would give 461/s); 24 give 480/s either way"},
 		{20, "a cap of 20 calls, 5 under the knee", "a cap of 20 calls, 5 under the knee: 20 give 400/s, 25 would give 500/s"},
 		{25, "", ""},
 	} {

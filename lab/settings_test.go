@@ -257,7 +257,7 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 		t.Errorf("before a call: %q", got)
 	}
 	// One call of 50ms: a mean of 50ms, a deviation of 25ms: 150ms.
-	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (starts no call with less left than recent calls' mean + 4 standard deviations, at most 1s: 150ms now) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (starts no call with less left than recent calls' mean + 4 mean deviations, at most 1s: 150ms now) → http" {
 		t.Errorf("after a call: %q", got)
 	}
 	// A chain's floor before a call is answered: the floor alone, in the same rule words as
@@ -309,7 +309,7 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	}
 	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
 	c.Dependency.Hop.Reserve, c.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
-	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (starts no call with less left than recent calls' mean + 4 standard deviations, at most 1s, at least 250ms: 250ms now) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (starts no call with less left than recent calls' mean + 4 mean deviations, at most 1s, at least 250ms: 250ms now) → http" {
 		t.Errorf("a propagated deadline's floor: %q", got)
 	}
 }

@@ -56,6 +56,10 @@ type spareClause struct {
 	// widen is a part of terse ([0]) and the same said fuller ([1]), taken where the whole
 	// wraps to no more lines: the domino's average with its sum at 80x24 (newcomer 52).
 	widen [2]string
+	// fuller is a part of whichever form is drawn ([0]) said fuller ([1]), taken on one lab's
+	// screen where it wraps to no more lines: where the fix's deadline holds its queue, with
+	// the product it comes from at 120 columns (newcomer 55).
+	fuller [2]string
 }
 
 // press says the clause's key as the line says it: " (press ])", and on a compare's other

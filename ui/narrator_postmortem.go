@@ -176,8 +176,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		msg := capped("at most ")
 		over := k.Net(rate, k.Cap)
-		queueSaid := false // the sentence says what the deadline does to the queue
-		terse := ""        // the measured sentence in fewer words, why 24 kept (s49pm's leftover)
+		queueSaid := false   // the sentence says what the deadline does to the queue
+		terse := ""          // the measured sentence in fewer words, why 24 kept (s49pm's leftover)
+		var fuller [2]string // where the deadline holds the queue, with its product
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
@@ -223,6 +224,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// queues up and what 800ms is to guess (newcomer 38 G8).
 					if stops, ok := s.QueueStops(&rs); ok {
 						msg, terse = msg+", "+stops, terse+", "+stops
+						// Where its level comes from, where a screen has the room.
+						fuller = [2]string{stops, stops + " " + s.QueueStopsWhy(&rs)}
 					} else {
 						msg += fmt.Sprintf(", the queue grows %s, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
 						terse += fmt.Sprintf(", the queue grows %s", fmtPerSec(q))
@@ -253,6 +256,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		var m string
 		*spare, m = whyCap(cfg, k, s, queueSaid)
+		spare.fuller = fuller
 		if terse != "" && m != "" {
 			// Where the sentence with its clause would pass headlineMost lines (80x24 with
 			// the deadline's forecast, a compare half), in fewer words with why 24 kept.

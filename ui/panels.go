@@ -256,6 +256,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	default:
 		says += spare.long
 	}
+	drawn := says
 	out := wrapText("» "+says, c.w, 0)
 	brief := spare.terse
 	if left && spare.terseBare != "" {
@@ -264,14 +265,19 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	terse := wrapText("» "+brief, c.w, 0)
 	switch {
 	case spare.terse != "" && (!c.compared() || spare.terseHalf) && len(out) > headlineMost && len(terse) < len(out):
-		out = terse
+		out, drawn = terse, brief
 		if w := spare.widen; w[0] != "" {
 			if wide := wrapText("» "+strings.Replace(brief, w[0], w[1], 1), c.w, 0); len(wide) <= len(out) {
 				out = wide
 			}
 		}
 	case spare.terseHalf && left && len(terse) <= len(out):
-		out = terse // the clause's point in no more lines than the sentence without it
+		out, drawn = terse, brief // the clause's point in no more lines than the sentence without it
+	}
+	if f := spare.fuller; f[0] != "" && !c.compared() {
+		if wide := wrapText("» "+strings.Replace(drawn, f[0], f[1], 1), c.w, 0); len(wide) <= len(out) {
+			out = wide
+		}
 	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])

@@ -125,7 +125,7 @@ func TestNarratePostmortem(t *testing.T) {
 			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, an error rate blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
-		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected after waiting, the queue grew 290/s in 20–25s; the deadline stops it near 401", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
+		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected after waiting, the queue grew 290/s in 20–25s; the deadline holds it near 401", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
 		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
@@ -511,7 +511,7 @@ func TestWhyTheCap(t *testing.T) {
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
 		`; as the fix in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's p95 776ms): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms`,
-		"; why 24, not 25: in case the knee is really 24 (if it were, 25 would give 461/s); 24 give 480/s either way",
+		"; why 24, not 25: a margin under a knee measured near 25 (were it 24, 25 would give 461/s); 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
 			t.Errorf("no %q in %q", want, spare.long)
@@ -524,20 +524,20 @@ func TestWhyTheCap(t *testing.T) {
 	// where the queue reached it, in the past tense (newcomer 38 G8, 48 G-minor-8), else the brief form's,
 	// rejecting before 800ms, not past it (newcomer 27: beside "turned away after 726ms on
 	// average").
-	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: in case the knee is really 24"; spare.short != want || !strings.Contains(says, "16/s rejected after waiting, the queue grew 290/s in 20–25s; the deadline stops it near 401") {
+	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: a margin under a measured knee"; spare.short != want || !strings.Contains(says, "16/s rejected after waiting, the queue grew 290/s in 20–25s; the deadline holds it near 401") {
 		t.Errorf("%q, brief %q, want the deadline in the sentence and the brief %q", says, spare.short, want)
 	}
 	steady := postmortemSnapshot(cfg)
 	for i := range steady.Timeline {
 		steady.Timeline[i].OK[lab.Payment] = 490 // 500.8/s arrive, 490 ok and 16 rejected a second: it drains
 	}
-	if says, held := narration(cfg, steady); held.short != "; 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms; why 24, not 25: in case the knee is really 24" || strings.Contains(says, "creeps") {
+	if says, held := narration(cfg, steady); held.short != "; 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms; why 24, not 25: a margin under a measured knee" || strings.Contains(says, "creeps") {
 		t.Errorf("a steady queue: %q, brief %q, want the deadline in the brief form", says, held.short)
 	}
 	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > headlineMost {
 		t.Errorf("with the brief form, %d lines at 80 columns, want at most %d: %q", len(lines), headlineMost, lines)
 	}
-	if lines := wrapText("» "+spare.terse, 80, 0); len(lines) > 4 || !strings.HasSuffix(spare.terse, "; why 24, not 25: in case the knee is really 24") {
+	if lines := wrapText("» "+spare.terse, 80, 0); len(lines) > 4 || !strings.HasSuffix(spare.terse, "; why 24, not 25: a margin under a measured knee") {
 		t.Errorf("the terse form at 80 columns, %d lines, want 4 ending in why 24: %q", len(lines), lines)
 	}
 	// Within the deadline, mostly by queueing, and why an unbounded queue holds still, where
@@ -571,7 +571,7 @@ func TestWhyTheCap(t *testing.T) {
 			c := newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0)
 			lines := narratorPanel.lines(c, levelFull)
 			said := ansi.Strip(strings.Join(lines, " "))
-			if len(lines) > 5 || !strings.Contains(said, "24 calls at most keep each at 50ms") || !strings.Contains(said, "why 24, not 25: in case the knee is really 24") {
+			if len(lines) > 5 || !strings.Contains(said, "24 calls at most keep each at 50ms") || !strings.Contains(said, "why 24, not 25: a margin under a ") { // whole or brief
 				t.Errorf("%s at %d columns, %d lines: %q", name, w, len(lines), said)
 			}
 		}
@@ -831,7 +831,7 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 		// With wider figures, as a run writes them: "472.6/s ok, 27.6/s"
 		wider := strings.NewReplacer("471/s", "472.6/s", "29/s", "27.4/s").Replace(spare.terse)
 		if lines := wrapText("» "+wider, w, 0); len(lines) > headlineMost || !spare.terseHalf ||
-			!strings.HasSuffix(spare.terse, "; why 24, not 25: in case the knee is really 24") || !strings.Contains(spare.terse, "the queue grows 29/s; at ~27.2s the deadline will turn the excess away; p99") {
+			!strings.HasSuffix(spare.terse, "; why 24, not 25: a margin under a measured knee") || !strings.Contains(spare.terse, "the queue grows 29/s; at ~27.2s the deadline will turn the excess away; p99") {
 			t.Errorf("terse at %d columns, %d lines: %q", w, len(lines), lines)
 		}
 	}
@@ -844,7 +844,7 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 	}
 	// Once the deadline has turned one away, the table's rates say what it does.
 	s.Classes[lab.Payment].Rejected[lab.RejectDeadline] = 1
-	if says, _ := narration(s.Config, s); strings.Contains(says, "will turn the excess away") || !strings.Contains(says, "the deadline stops it near") {
+	if says, _ := narration(s.Config, s); strings.Contains(says, "will turn the excess away") || !strings.Contains(says, "the deadline holds it near") {
 		t.Errorf("a forecast of what the deadline already does: %q", says)
 	}
 }
@@ -885,6 +885,21 @@ func TestAdaptiveRuleOutlastsTheWarningsSecondLine(t *testing.T) {
 	for _, want := range []string{"knee 25 calls", "traffic orders", "10734", "/s 20–25s    500.8/s"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("80x24 under the ⚠ line lost %q:\n%s", want, plain)
+		}
+	}
+}
+
+// Where the fix's deadline holds its queue, the product its level comes from, where the
+// narrator has the room for it: "stops it near 368" beside 374 waiting read as a ceiling
+// already broken, with no way to check it (newcomer 55).
+func TestFixQueueHoldsWhy(t *testing.T) {
+	s := postmortemSnapshot(fixConfig())
+	for w, want := range map[int]bool{120: true, 80: false} { // 80: a fifth line, so not there
+		c := newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0)
+		lines := narratorPanel.lines(c, levelFull)
+		said := ansi.Strip(strings.Join(lines, " "))
+		if !strings.Contains(said, "the deadline holds it near 401") || strings.Contains(said, "near 401 (500.8/s × 800ms);") != want || len(lines) > 5 {
+			t.Errorf("%d columns, %d lines: %q", w, len(lines), said)
 		}
 	}
 }
