@@ -1178,3 +1178,41 @@ func TestScreenWordsNameNoUnknownReason(t *testing.T) {
 		}
 	}
 }
+
+// The narrator's shares beside the long run's forecast are over the whole seconds since the
+// pool first filled, like with like: since the start, shared-pool's 33% at 8s took in the
+// 2.3s before it filled and met the even-paced forecast by coincidence, making Erlang B's 38%
+// look wrong (newcomer 55 W-MAJOR). Before such a second, the shares so far, said warm.
+func TestPoolSharesSinceTheFill(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Elapsed: 8 * time.Second}
+	s.Pool.FullFrom = 2300 * time.Millisecond
+	for k := 1; k <= 8; k++ {
+		sec := Second{T: k}
+		sec.Arrived[Payment], sec.Arrived[Signup], sec.Arrived[Health] = 10, 5, 1
+		if k > 3 { // 3–8s: 20 of 50 payments, 10 of 25 signups, no health check
+			sec.Rejected[Payment][RejectPool], sec.Rejected[Signup][RejectPool] = 4, 2
+		}
+		if k == 3 { // 2–3s, the pool filling at 2.3s: not a whole second since
+			sec.Rejected[Payment][RejectPool] = 3
+		}
+		s.Timeline = append(s.Timeline, sec)
+		for _, c := range Classes {
+			s.Classes[c].Arrived += sec.Arrived[c]
+			s.Classes[c].Rejected[RejectPool] += sec.Rejected[c][RejectPool]
+		}
+	}
+	others := []Class{Signup, Health}
+	if said, warm := s.PoolShares(others); said != ": from 3s payments 40%, signups 40%" || warm {
+		t.Errorf("since the fill: %q, %v", said, warm)
+	}
+	early := *s
+	early.Timeline, early.Elapsed = s.Timeline[:3], 3*time.Second
+	if said, warm := early.PoolShares(others); said != ": so far payments 29%, signups 25%" || !warm {
+		t.Errorf("no whole second since the fill: %q, %v", said, warm)
+	}
+	none := *s
+	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}
+	if said, _ := none.PoolShares(others); said != "" {
+		t.Errorf("never full: %q", said)
+	}
+}
