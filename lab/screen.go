@@ -641,6 +641,7 @@ var coreHealth = slices.Concat(
 			return []Item{{Label: label, Value: short, Spare: true}}
 		}
 		forms := []string{full + " in all (every spell added up), of " + of, short}
+		var cause *Item // why more found it full than chance gives, where they did
 		// Beside it, with no queue, the share of arrivals that found it so: random arrivals
 		// see it full as often as it is, over a long run, not over 8s (newcomer 34 #11: 3.4s
 		// full at 16/s read as 54 turned away beside 35; seed 127 drew few in those spells;
@@ -682,67 +683,75 @@ var coreHealth = slices.Concat(
 					// figure shown (review 37 m4: 14.8/s for 14.75/s could put it 1 off).
 					rate := shownPerSec(float64(arrived) / elapsedAsShown(s.Elapsed))
 					g := fullGapOf(rejected, s.Pool.FullSpells, elapsedAsShown(s.Pool.FullFor), rate)
+					// What the verdict weighs, in words and figures: the arrivals in the full
+					// time against what its seconds hold at the run's rate, a like basis the
+					// warm-up touches alike ("by a 1-in-31 chance" asked "of what?", newcomer
+					// 43 W-MAJOR-1); past 2 spreads how rare (newcomer 41 W2), within them
+					// chance said bare (newcomer 39 G4).
+					some := fmt.Sprintf("%s of %s", FmtCount(rejected), FmtCount(arrived))
+					// ± the band chance keeps 19 draws in 20 within, where the verdict is drawn: one
+					// square root read as the band, and 48 off beside "867±29 expected: within
+					// chance" as wrong (review 44b).
+					band := 2 * math.Sqrt(g.due)
+					product := fmt.Sprintf("%s × %s ≈ %.0f±%.0f", full, FmtPerSec(rate), g.due, band)
+					verdict, short := "within chance", "within chance"
 					switch {
 					case share == clock || !g.said:
+						verdict = ""
 					case g.race || (s.TooBusy() && g.more && g.odds > 0):
 						// More than chance gives, and no more than one a spell: the arrivals
 						// that reached the pool just before the worker that ended a spell freed
 						// (newcomer 42 W3: seeds 1–6 of loss-system 1–3 points above the clock,
 						// where an ideal loss system on the same arrivals keeps the two within
-						// chance). The two shares then meet only for the arrivals' forecast.
-						// How many more, and when they came, in one plain clause: "38% found it
-						// full (forecast 38%), more: one due as a worker frees is turned away"
-						// beside "35%" was cryptic (newcomer 52 G-MAJOR). The count is the gap,
-						// arrivals above full time × rate; the instant they came is why the clock
-						// misses them, and why it sits low: the worker then frees into a gap no
-						// arrival is in.
-						more := int64(math.Round(float64(rejected) - g.due))
-						why, brief := "turned away the instant a worker freed, just before it did", "more, by the lab's own timing"
+						// chance). Said as screen 05 says chance, count against the full time
+						// × rate, with the verdict; why, on a line of its own, as a cause the
+						// reader can picture: "38% of arrivals found it full: ~74 more, by the
+						// lab's own timing" beside "35% of the time" broke PASTA with a riddle
+						// (newcomer 55 G-MAJOR). The count is the gap, arrivals above full
+						// time × rate; the instant they came is why the clock misses them.
+						verdict, short = "beyond chance", "beyond chance"
+						// Labelled by the count, so the line reads as a sentence: "the ~74 more
+						// are arrivals due …".
+						more := "the ~" + FmtCount(int64(math.Round(float64(rejected)-g.due))) + " more"
+						why := []string{
+							"are arrivals due the instant a worker frees: they reach the pool just before it is free, where random arrivals otherwise find it full as often as it is (PASTA)",
+							"are arrivals due the instant a worker frees: they reach the pool just before it is free",
+							"came as a worker freed, just before it was free",
+						}
 						if s.TooBusy() {
 							// Late in bunches, the rest of a bunch finds full what its first
 							// filled, in no time on the clock: that outweighs the race, and
 							// explains more than one a spell as well (review 36 minor 3).
-							why, brief = "sent late in bunches by the busy machine", "more, sent late in bunches"
-						}
-						with = []string{
-							fmt.Sprintf("%s of %s, %s of the time; %s (over a long run as often as it is full: %s%s): ~%d more than %s × %s ≈ %.0f, %s",
-								full, of, clock, found, long, before, more, full, FmtPerSec(rate), g.due, why),
-							fmt.Sprintf("%s of %s, %s of the time, but %s: ~%d more, %s", full, of, clock, found, more, why),
-							fmt.Sprintf("%s, %s of the time, but %s: ~%d %s", full, clock, found, more, brief),
-							fmt.Sprintf("%s of the time, but %s: ~%d %s", clock, found, more, brief),
-						}
-					default:
-						// What the verdict weighs, in words and figures: the arrivals in the
-						// full time against what its seconds hold at the run's rate, a like
-						// basis the warm-up touches alike ("by a 1-in-31 chance" asked "of
-						// what?", newcomer 43 W-MAJOR-1); past 2 spreads how rare (newcomer
-						// 41 W2), within them chance said bare (newcomer 39 G4).
-						some := fmt.Sprintf("%s of %s", FmtCount(rejected), FmtCount(arrived))
-						// ± the band chance keeps 19 draws in 20 within, where the verdict is drawn: one
-						// square root read as the band, and 48 off beside "867±29 expected: within
-						// chance" as wrong (review 44b).
-						band := 2 * math.Sqrt(g.due)
-						product := fmt.Sprintf("%s × %s ≈ %.0f±%.0f", full, FmtPerSec(rate), g.due, band)
-						verdict, short := "within chance", "within chance"
-						if g.odds > 0 {
-							// The seed's draw, said: "1 run in 32 is as far off" read as a
-							// warning that the lab misbehaves (newcomer 44 g1), and beside the
-							// narrator's warm-up as a second expectation for the count (newcomer
-							// 45 W2); seeds 1–40 turn away 0.96 of the product at 8s, and seed
-							// 127 (the old default) few: the arrival times it fixes fall outside the full spells.
-							few := "few"
-							if g.more {
-								few = "many"
+							why = []string{
+								"were sent late in bunches by the busy machine: the rest of a bunch finds full what its first filled",
+								"were sent late in bunches by the busy machine",
 							}
-							// How rare, one way, as "so few" says it (review 38 M1: two-sided
-							// odds beside "as few" were half as rare as said); "1 in 32" bare
-							// left "of what?" (newcomer 47); "1 seed in 65 draws as few" read
-							// garbled (newcomer 48 G-minor-1).
-							short = fmt.Sprintf("1 seed in %d gives so %s", g.odds, few)
-							verdict = fmt.Sprintf("seed %d drew %s: only 1 seed in %d gives so %s", c.Traffic.Seed, few, g.odds, few)
 						}
-						with = []string{
-							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet),
+						cause = &Item{Label: more, Value: fittingValue(more, w, why...), Spare: true}
+					case g.odds > 0:
+						// The seed's draw, said: "1 run in 32 is as far off" read as a
+						// warning that the lab misbehaves (newcomer 44 g1), and beside the
+						// narrator's warm-up as a second expectation for the count (newcomer
+						// 45 W2); seeds 1–40 turn away 0.96 of the product at 8s, and seed
+						// 127 (the old default) few: the arrival times it fixes fall outside the full spells.
+						few := "few"
+						if g.more {
+							few = "many"
+						}
+						// How rare, one way, as "so few" says it (review 38 M1: two-sided
+						// odds beside "as few" were half as rare as said); "1 in 32" bare
+						// left "of what?" (newcomer 47); "1 seed in 65 draws as few" read
+						// garbled (newcomer 48 G-minor-1).
+						short = fmt.Sprintf("1 seed in %d gives so %s", g.odds, few)
+						verdict = fmt.Sprintf("seed %d drew %s: only 1 seed in %d gives so %s", c.Traffic.Seed, few, g.odds, few)
+					}
+					if verdict != "" {
+						// The long run where the two meet beside chance only: past it, they
+						// meet only at the arrivals' forecast.
+						if cause == nil {
+							with = append(with, fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet))
+						}
+						with = append(with,
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were expected: %s", full, of, clock, some, share, product, verdict),
 							// Briefly, the time's share said as one, or as its seconds, and the count's
 							// beside the count: "5.5s, 69%; 69 of 112 found it full" read as 69 of
@@ -754,7 +763,7 @@ var coreHealth = slices.Concat(
 							fmt.Sprintf("%s; %s found it full, %s expected: %s", full, some, product, short),
 							fmt.Sprintf("%s of %s; %s (%s) found it full, ~%.0f±%.0f expected: %s", full, of, some, share, g.due, band, short),
 							fmt.Sprintf("%s of %s; %s found it full, ~%.0f±%.0f expected: %s", full, of, some, g.due, band, short),
-						}
+						)
 					}
 				}
 				for _, share := range shares {
@@ -763,7 +772,11 @@ var coreHealth = slices.Concat(
 				forms = append(with, forms...)
 			}
 		}
-		return []Item{{Label: label, Value: fittingValue(label, w, forms...), Spare: true}}
+		items := []Item{{Label: label, Value: fittingValue(label, w, forms...), Spare: true}}
+		if cause != nil {
+			items = append(items, *cause)
+		}
+		return items
 	}),
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, w int) []Item {
@@ -1105,7 +1118,7 @@ func coreWords() []part[[]Item] {
 			word("±", "the dependency's jitter (\"50ms uniform ±10ms\"): each call's latency drawn uniform between the latency less and plus it, 40ms to 60ms all alike, before a knee stretches it; the mean of many calls stays the latency"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 			word("a loss system", "Erlang's term for servers with no queue: full means turned away, at once, never kept waiting (the loss-system preset; CoDel's pool, which sheds what waits past its limit, is nearly one)"),
-			word(LongRun, "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it; on a bulkhead's price where it neither waits nor queues, \"("+ErlangBAtOnce+")\": the model's no queue is the bulkhead's, which turns away whoever finds it full, not the pool's, whose queue it never reaches. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals' forecast: 1 − 20/(30 + 0.2 workers for signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same; briefly, \"83% of each (1 − 1.7/s served ÷ 10/s arriving; signups find it as full)\": a worker a payment frees stays free only until the next payment takes it, so the pool is free 1.7 ÷ 10 of the time, and signups, arriving at random, find it full as often as it is"),
+			word(LongRun, "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured over the whole seconds since the pool first filled (\"first full at 2.3s … from 3s payments 37%\": like with like, for the seconds before it filled turned none away), or, before a whole one has passed, so far, the seconds before it filled said, which drift toward it; on a bulkhead's price where it neither waits nor queues, \"("+ErlangBAtOnce+")\": the model's no queue is the bulkhead's, which turns away whoever finds it full, not the pool's, whose queue it never reaches. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals' forecast: 1 − 20/(30 + 0.2 workers for signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same; briefly, \"83% of each (1 − 1.7/s served ÷ 10/s arriving; signups find it as full)\": a worker a payment frees stays free only until the next payment takes it, so the pool is free 1.7 ÷ 10 of the time, and signups, arriving at random, find it full as often as it is"),
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
 			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, in the long run, at the set rates: \"in the long run the queue grows 5/s, full in ~16.2s more: 15/s arrive, 10/s leave (6.7/s payments): 20 workers ÷ 2.00s mean hold (30 needed ÷ 15/s)\". The mean hold is how long an arrival holds a worker, on average over every class: the workers the classes need (10/s × 3.0s + 5/s × 2ms = 30 workers held at once, erlangs) over every arrival a second (15/s), Little's law turned round; the queue serves the classes in their order of arrival, so each leaves in its share of the arrivals: 6.7/s payments (20 workers ÷ 3.0s, each payment's hold) and 3.3/s signups; signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full in: how long from now the places left take to fill at that growth. \"so far it grew 0.8/s in 3–8s, as 13.6/s arrived\": the growth the run measured over the table's /s seconds, and what arrived in them, every class, beside the forecast's arrivals; where it strays from the forecast further than random arrivals explain (two standard deviations of their count), why: \"and the 20 workers, all taken by 1.6s, free together every 3.0s: it grows in steps\": the pool filled in less than a hold, so its workers, taken together, free together, once a hold; between, none leaves and arrivals pile up, and at each free a bunch leaves at once, so a window that is no whole number of holds counts more bunches, or fewer, than the long run's pace (0.8/s in 3–8s: two bunches in 5s, where the long run has one every 3.0s)"),
@@ -1122,7 +1135,7 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free the whole time since it last looked (\"+4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms\"): idle at one instant (\"idle 9\") is not enough"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time (shared-pool at 8s with seed 127), \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±14 expected: 1 seed in 65 gives so few\" (wider, \"seed 127 drew few: only 1 seed in 65 gives so few\"): 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate as shown (118 in 8.0s, 14.8/s) holds the arrivals expected, ~50 give or take 14 (two square roots: chance keeps 19 draws in 20 within that), and 35 is the draw of the arrival times seed 127 fixes, not the lab's: only 1 seed in 65 gives so few (one way, from the normal's tail; seeds 1–40 turn away 0.96 of the product at 8s, sd 0.13). Beside the narrator's \"the shares so far include the 1.6s before the pool first filled\", it is the other reason the shares so far sit low; the long-run forecast times the arrivals after the fill (38% of 94, ~36) is no expectation for this count, for the first seconds after the fill are fuller than the long run (no 3s hold has ended yet: here full 3.4s of the 6.4s, 53%), which the full time counts and the forecast does not; \"within chance\" within that band; from 2 to 3, a draw 1 seed in 44 or fewer gives, how rare; past 3, no verdict, the two shares alone; the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; \"35% of the time, but 38% of arrivals found it full: ~77 more, by the lab's own timing\" (loss-system, seed 1; wider, \"~77 more than 2.8s × 298.9/s ≈ 837, turned away the instant a worker freed, just before it did\"): the arrivals' share is at the forecast, and the clock's sits below it: ~77 more than the full time × rate, by more than chance gives, and no more than one a spell the pool was full, so not chance but the lab's race (the clock itself is exact): an arrival due when a worker's reply is due is woken with it, reaches the pool first, finds it full and is turned away, and the worker frees a fraction of a millisecond later into a gap no arrival is in (loss-system at 300 arrivals a second, seeds 1–6: arrivals 1–3 points above the time, where an ideal loss system on the same arrivals keeps the two within chance); the two then meet only at the arrivals' forecast, \"(38% over a long run…)\"; where the machine is too busy (the ⚠ line), \"more, sent late in bunches\": the rest of a late bunch finds full what its first filled, in no time on the clock"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time (shared-pool at 8s with seed 127), \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±14 expected: 1 seed in 65 gives so few\" (wider, \"seed 127 drew few: only 1 seed in 65 gives so few\"): 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate as shown (118 in 8.0s, 14.8/s) holds the arrivals expected, ~50 give or take 14 (two square roots: chance keeps 19 draws in 20 within that), and 35 is the draw of the arrival times seed 127 fixes, not the lab's: only 1 seed in 65 gives so few (one way, from the normal's tail; seeds 1–40 turn away 0.96 of the product at 8s, sd 0.13). Beside the narrator's \"the shares so far include the 1.6s before the pool first filled\", it is the other reason the shares so far sit low; the long-run forecast times the arrivals after the fill (38% of 94, ~36) is no expectation for this count, for the first seconds after the fill are fuller than the long run (no 3s hold has ended yet: here full 3.4s of the 6.4s, 53%), which the full time counts and the forecast does not; \"within chance\" within that band; from 2 to 3, a draw 1 seed in 44 or fewer gives, how rare; past 3, no verdict, the two shares alone; the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; \"2.8s of 8.0s; 911 of 2391 found it full, 2.8s × 298.9/s ≈ 837±58 expected: beyond chance\", and on a line of its own, \"the ~74 more are arrivals due the instant a worker frees: they reach the pool just before it is free\" (loss-system, seed 1): the arrivals' share is at the forecast, and the clock's sits below it: ~74 more than the full time × rate, by more than chance gives, and no more than one a spell the pool was full, so not chance but the lab's race (the clock itself is exact): an arrival due when a worker's reply is due is woken with it, reaches the pool first, finds it full and is turned away, and the worker frees a fraction of a millisecond later into a gap no arrival is in (loss-system at 300 arrivals a second, seeds 1–6: arrivals 1–3 points above the time, where an ideal loss system on the same arrivals keeps the two within chance); the two then meet only at the arrivals' forecast, \"(38% over a long run…)\"; where the machine is too busy (the ⚠ line), \"the ~74 more were sent late in bunches by the busy machine\" (\"sent late\" as in \""+SentLateBy+"\"): the rest of a late bunch finds full what its first filled, in no time on the clock"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"15 more workers busy, waiting for a connection\" (or \"waiting for a bulkhead permit\"): all of them wait on their worker for one, their call not begun; \"1 more worker busy, its call over, not yet counted\" (briefly \"call over, not counted\"): the dependency is done with its call, answered or cut by a timeout (its calls less those it serves now exceed the payments ended), and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 call over, not yet counted\" (briefly \"+2 workers busy: 1 call over, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on, m it waits on\": of those, the calls hop 1 works on after the edge hung up on them, and the rest, whose payments are still on a worker (a payment between its tries has none there) (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on, and one between the edge's tries is \"not calling this instant\"); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity; with every replica out, \"none in rotation; 40 idle on r1, r4\""),
 			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),

@@ -482,7 +482,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// The run's own shares first, when it has any: the long run's figure beside them.
 		// Every class that arrived, not only those starving this second: signups that starved
 		// until a second ago still count (newcomer 15's screen named health checks alone).
-		share = soFar(s, all)
+		shares, warm := s.PoolShares(all)
+		share = shares
 		model, blocking := longRun, f.LongRunLoss()
 		switch {
 		case f.LongRunModel() == lab.ConnBoundModel:
@@ -527,23 +528,24 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				f.Workers, loadTerms(f), 100*f.Overflow)
 		}
 		share += long + apart
-		// Why the run's share sits below both forecasts, where a screen has room: its first
+		// Why the run's share sits below both forecasts, where a screen has room and no
+		// whole second since the pool filled gives the shares apart from them: its first
 		// seconds, before the pool filled, turned none away (newcomer 33: three loss figures,
 		// the run's the lowest). Last, as a spare clause: the sentence keeps to 4 lines at 80.
-		if so := s.Pool.FullFrom; so > 0 && share != long+apart {
+		if so := s.Pool.FullFrom; warm && shares != "" {
 			// Briefly where the long one costs a line (80x24: the shares read as the long
 			// run's, n37); an idle clause is no remedy, so a compare's summary leaves it.
 			// The shares the subject, not "so far" as a noun (newcomer 41 W1).
 			*spare = spareClause{long: fmt.Sprintf("; the shares so far include the %s before the pool first filled, when it turned none away", fmtSecs(so)),
 				short: fmt.Sprintf("; the shares so far include %s before full", fmtSecs(so)), idle: true}
-			// Payments waiting for a connection on their worker: the sentence fills 7 lines at
-			// 80 columns, where "the worker pool" took the clause's room (s49pool), so in
-			// fewer words, clause and all, within headlineMost lines.
-			if pay.LeaseWait > 0 && share != "" && pay.ConnBound > 0 {
-				spare.terse = fmt.Sprintf("%d connections serve %d ÷ %s = %s payments; the rest wait on their worker; once all do, each holds it %d × %s ÷ %d = %s (Little's law)%s; the worker pool, %s, turns away whoever finds it full%s; long run %.0f%% of each (%s)%s",
-					pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
-					fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), heldLess(s, pay.Hold), fill, soFar(s, all), 100*blocking, pay.ConnBoundSaid(all, cfg.Traffic.Label), spare.short)
-			}
+		}
+		// Payments waiting for a connection on their worker: the sentence fills 7 lines at
+		// 80 columns, where "the worker pool" took the clause's room (s49pool), so in
+		// fewer words, clause and all, within headlineMost lines.
+		if pay.LeaseWait > 0 && shares != "" && pay.ConnBound > 0 && s.Pool.FullFrom > 0 {
+			spare.terse = fmt.Sprintf("%d connections serve %d ÷ %s = %s payments; the rest wait on their worker; once all do, each holds it %d × %s ÷ %d = %s (Little's law)%s; the worker pool, %s, turns away whoever finds it full%s; long run %.0f%% of each (%s)%s",
+				pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
+				fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), heldLess(s, pay.Hold), fill, shares, 100*blocking, pay.ConnBoundSaid(all, cfg.Traffic.Label), spare.short)
 		}
 	}
 	// Whoever finds it full, not a class: "signups starve" beside 67% of them ok read as none

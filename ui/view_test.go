@@ -261,9 +261,11 @@ func TestNarrator(t *testing.T) {
 	}{
 		// The run's own shares so far beside the long run's, a model's forecast said as one
 		// with what it assumes (newcomer 25 knew not Erlang B), and the share a reader
-		// computes worded as what it is: even arrivals', not a wrong number.
+		// computes worded as what it is: even arrivals', not a wrong number. The shares over
+		// the whole seconds since the pool first filled, like with like beside the long run's
+		// (newcomer 55 W-MAJOR: 33% since the start met the even-paced 33% by coincidence).
 		{"shared pool", func(*lab.Config) {},
-			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at 2.0s, turning away whoever finds it full: so far payments 31%, signups 69%; " +
+			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at 2.0s, turning away whoever finds it full: from 2s payments 50%, signups 100%; " +
 				"forecast for the long run (Erlang B: random arrivals, no queue): 38% of each (the pool cannot tell them apart); even-paced arrivals' forecast: 1\u00a0−\u00a020/30 = 33%"},
 		// The load's parts where the others' shows as printed: a bare 30.2 beside payments'
 		// 30 workers was a riddle at 80 columns, where the header's signups' 0.2 is cut
@@ -293,7 +295,7 @@ func TestNarrator(t *testing.T) {
 		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments, in batches: the rest wait for one on their worker, and once they hold every worker " +
 			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s waiting for a connection + 3.0s call, both on the worker); " +
 			"the 24 finished so far, with fewer ahead, took less (p99 3.01s), the 20 in flight still hold theirs; the worker pool: first full at 2.0s, " +
-			"turning away whoever finds it full: so far payments 31%, signups 69%; " +
+			"turning away whoever finds it full: from 2s payments 50%, signups 100%; " +
 			// The bound the connections set, so that 83% can be checked as 1 − 1.7/10
 			// (newcomer 34 #23, 35 #7, 37 #11: Erlang B of the full pool's load read as circular).
 			"forecast for the long run (5 connections serve at most 1.7/s of 10/s): 83% of each: the pool cannot tell them apart"},
@@ -331,10 +333,15 @@ func TestNarrator(t *testing.T) {
 	}
 	// Payments waiting for a connection: the sentence whole takes 7 lines at 80 columns and
 	// had lost its clause to "the worker pool" (s49pool); in brief, clause and all, within
-	// headlineMost lines.
-	if says, spare := narration(leased, late); !strings.HasSuffix(spare.terse, spare.short) || spare.short == "" ||
-		len(wrapText("» "+spare.terse, 80, 0)) > headlineMost || len(wrapText("» "+says+spare.short, 80, 0)) <= headlineMost {
-		t.Errorf("the connections' terse form %q (clause %q), whole %d lines at 80", spare.terse, spare.short, len(wrapText("» "+says+spare.short, 80, 0)))
+	// headlineMost lines; with no whole second since the pool filled, the shares so far and
+	// their clause, else the shares since and none.
+	warmLate := testSnapshot()
+	warmLate.Classes[lab.Payment].Latency.Max, warmLate.Timeline = 13*time.Second, warmLate.Timeline[:2]
+	for _, run := range []*lab.Snapshot{late, warmLate} {
+		if says, spare := narration(leased, run); !strings.HasSuffix(spare.terse, spare.short) || (spare.short == "") != (run == late) ||
+			len(wrapText("» "+spare.terse, 80, 0)) > headlineMost || len(wrapText("» "+says+spare.short, 80, 0)) <= headlineMost {
+			t.Errorf("the connections' terse form %q (clause %q), whole %d lines at 80", spare.terse, spare.short, len(wrapText("» "+says+spare.short, 80, 0)))
+		}
 	}
 	// Its long run sourced, for both classes (newcomer 50: "long run 83% of each" alone was
 	// checked against Erlang B of 30 erlangs on 20 workers, 38%).
@@ -347,9 +354,22 @@ func TestNarrator(t *testing.T) {
 	// Its spare clause, which gives way where it would cost a row (spared), left out:
 	// why the run's share so far sits below the forecasts (newcomer 33), with a brief form
 	// where the long one costs a line (80x24), idle, so no remedy a compare's summary lists.
-	says, spare := narration(testConfig(), snap)
-	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 {
-		t.Errorf("the shared pool's narrator takes %d lines at 80 columns, want 4 at most", len(lines))
+	// The clause only where the shares are since the start: no whole second since the pool
+	// filled yet.
+	// Its signups, all turned away since the fill, take "100%": two digits, as a run has.
+	since := testSnapshot()
+	for k := 2; k < len(since.Timeline); k++ {
+		since.Timeline[k].Rejected[lab.Signup][lab.RejectPool] = 4
+	}
+	says, spare := narration(testConfig(), since)
+	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 || spare.long != "" || !strings.Contains(says, ": from 2s payments 50%, signups 80%;") {
+		t.Errorf("the shared pool's narrator %q takes %d lines at 80 columns, want 4 at most; clause %q", says, len(lines), spare.long)
+	}
+	warm := testSnapshot()
+	warm.Timeline = warm.Timeline[:2]
+	says, spare = narration(testConfig(), warm)
+	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 || !strings.Contains(says, ": so far payments 31%, signups 69%;") {
+		t.Errorf("the shared pool's narrator so far: %q, %d lines at 80 columns, want 4 at most", says, len(lines))
 	}
 	if spare.long != "; the shares so far include the 2.0s before the pool first filled, when it turned none away" || spare.short != "; the shares so far include 2.0s before full" || !spare.idle {
 		t.Errorf("the shared pool's spare clause: %+v", spare)
@@ -601,6 +621,7 @@ func TestHeldLessOnlyWhenLess(t *testing.T) {
 // starving now (newcomer 15's bulkhead compare named health checks alone).
 func TestNarratorSharesSoFarOfEveryClass(t *testing.T) {
 	s := testSnapshot()
+	s.Timeline = s.Timeline[:2] // no whole second since the pool filled: the shares so far
 	s.Config.Traffic.Health = lab.RateConfig{Rate: 1}
 	s.Classes[lab.Health].Arrived, s.Classes[lab.Health].OK = 6, 5
 	s.Classes[lab.Health].Rejected[lab.RejectPool] = 1
