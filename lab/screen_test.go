@@ -965,7 +965,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// why on a line of its own, a cause the reader can picture (newcomer 55 G-MAJOR: "but
 		// 58% of arrivals found it full: ~16 more, by the lab's own timing" beside 43% of the
 		// time broke PASTA with a riddle).
-		20: "pool full (no free worker) 3.4s of 8.0s; 58 of 100 (58%) found it full, 3.4s × 12.5/s ≈ 42±13 expected: beyond chance · the ~16 more are arrivals due the instant a worker frees: they reach the pool just before it is free",
+		20: "pool full (no free worker) 3.4s of 8.0s; 58 of 100 (58%) found it full, 3.4s × 12.5/s ≈ 42±13 expected: beyond chance · the ~16 more are this lab's race, not the model's: an arrival due as a worker frees is woken first, finds it full",
 		// One way, as "as many" says it (review 38 M1); at 120 columns the time's share
 		// gives way to the three-digit odds, the product's first factor its seconds.
 		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: 1 seed in 115 gives so many",
@@ -978,7 +978,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		}
 		// Wide, the time's share too, and PASTA named; the two meet only at the arrivals'
 		// forecast, so no long run where they meet.
-		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all, of 8.0s: 43% of the time; 58 of 100 arrivals (58%) found it full, where 3.4s × 12.5/s ≈ 42±13 were expected: beyond chance · the ~16 more are arrivals due the instant a worker frees: they reach the pool just before it is free, where random arrivals otherwise find it full as often as it is (PASTA)") || strings.Contains(wide, "meet")) {
+		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all, of 8.0s: 43% of the time; 58 of 100 arrivals (58%) found it full, where 3.4s × 12.5/s ≈ 42±13 were expected: beyond chance · the ~16 more are this lab's race, not the model's: an arrival due the instant a worker frees is woken first and finds it full; random arrivals otherwise find it full as often as it is (PASTA)") || strings.Contains(wide, "meet")) {
 			t.Errorf("%d spells at 300: %q, want the cause beside beyond chance, no long run where the two meet", spells, wide)
 		}
 		// The cause only beyond chance, as an item of its own, and only then.
@@ -1086,7 +1086,7 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"pool full", " expected: ", health},
 		{"pool full", "1 seed in ", health},
 		{"pool full", "beyond chance", raced(false)},
-		{"pool full", "more are arrivals due the instant a worker frees", raced(false)},
+		{"pool full", "more are this lab's race, not the model's", raced(false)},
 		{"pool full", "more were sent late in bunches", raced(true)},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
