@@ -213,8 +213,9 @@ type CheckNow struct {
 // ChecksNow is what a check sent now meets at each replica, in order (CheckAhead), for the
 // fleet whose config is cfg; Said false where there is nothing to say: a replica out of
 // rotation, or failing its checks already (its row says how many in a row), or with no
-// payment queued and room in the queue, a queue not served in arrival order (none is ahead by right), or no forecast of
-// how long a payment holds its worker.
+// payment queued and room in the queue, a queue not served in arrival order (none is ahead
+// by right), no forecast of how long a payment holds its worker, or signups queued whose
+// work is not quick beside it (the model counts payments alone).
 func (f *FleetStats) ChecksNow(cfg Config) []CheckNow {
 	w := cfg.ReplicaForecast(f.InRotation).CheckWait(cfg.Health.Timeout.D())
 	checks := make([]CheckNow, len(f.Replicas))
@@ -225,8 +226,8 @@ func (f *FleetStats) ChecksNow(cfg Config) []CheckNow {
 		// Payments ahead, or a queue full (which turns a check away under any order):
 		// signups alone ahead ("0 payments ahead: ok") say nothing a queue's count does not.
 		// Payments ahead only where the rest of the queue is quick, as the model counts it: a
-		// signup's work under a hundredth of a payment's hold (a check's is none).
-		quick := cfg.Signup.Work.D()*100 <= w.Hold
+		// signup's work under a hundredth of a payment's hold (a check's is none), or none queued.
+		quick := ahead.Quick == 0 || cfg.Signup.Work.D()*100 < w.Hold
 		said := f.InRotationNow(i) && f.Replicas[i].Health.FailStreak == 0 && (full || p.QueuedBy[Payment] > 0 && p.Discipline == FIFO && quick) && w.Hold > 0
 		checks[i] = CheckNow{ahead, said}
 	}

@@ -494,6 +494,11 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	if said := said(f.ChecksNow(c)); said[1] || !said[2] {
 		t.Errorf("said %v with signups of 100ms, where payments hold 3s: r2's payments ahead not, r3's full queue still", said)
 	}
+	// Payments alone queued: the model is exact whatever a signup's work.
+	f.Replicas[1].Pool = queued(16, 0, 0).Pool
+	if said := said(f.ChecksNow(c)); !said[1] {
+		t.Errorf("said %v with payments alone queued: nothing quick to judge", said)
+	}
 }
 
 // A call shorter than the timeout frees its worker more than once within it: 2s over 1s
