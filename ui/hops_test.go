@@ -287,6 +287,13 @@ func TestHopsOnScreen(t *testing.T) {
 		if msg, _ := narrateHops(every.Config, every.Config.Forecast(), &every, &spareClause{}); !strings.Contains(msg, "(at most 3), as at hop 1: hops 1 and 2, set to retry, have no time for it, so only the edge (a worker's call to hop 1) retries; ") {
 			t.Errorf("propagation, the hops retrying too: %q", msg)
 		}
+		// The edge set to try once: its setting's doing, not the hops' lack of time (review
+		// 48 #1: "have no time for it, so nothing retries: the edge … tries once").
+		everyOnce := every
+		everyOnce.Config.Payment.Retry.Attempts = 1
+		if msg, _ := narrateHops(everyOnce.Config, everyOnce.Config.Forecast(), &everyOnce, &spareClause{}); !strings.Contains(msg, "have no time for it; nothing retries: the edge (a worker's call to hop 1) tries once; ") || strings.Contains(msg, ", so ") {
+			t.Errorf("propagation, the hops retrying, the edge trying once: %q", msg)
+		}
 		// Where their own cap ends a try early, the time left has room for their retries:
 		// nothing said of them, the count beside its forecast alone.
 		capped := every

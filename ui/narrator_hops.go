@@ -70,8 +70,13 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			msg += ": " + hops + " " + verb(n, "is", "are") + " set to try once, " + edge
 		case spent:
 			// Set to retry as stacked-timeouts' hops are, the deadline alone stops them: said
-			// from the hops' counts (newcomer 54).
-			msg += ", " + s.HopRetriesSaid() + ", so " + edge
+			// from the hops' counts (newcomer 54). "so" only where it is the cause: an edge
+			// set to try once is its setting's doing (review 48 #1).
+			link := ", so "
+			if !cfg.Payment.Retry.Retries() {
+				link = "; "
+			}
+			msg += ", " + s.HopRetriesSaid() + link + edge
 		}
 		if s.AfterAnswer() == 0 {
 			msg += afterAnswer(s) + ": the deadline travels down and " + dep.HangUp()
