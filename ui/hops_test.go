@@ -294,6 +294,18 @@ func TestHopsOnScreen(t *testing.T) {
 		if msg, _ := narrateHops(everyOnce.Config, everyOnce.Config.Forecast(), &everyOnce, &spareClause{}); !strings.Contains(msg, "have no time for it; nothing retries: the edge (a worker's call to hop 1) tries once; ") || strings.Contains(msg, ", so ") {
 			t.Errorf("propagation, the hops retrying, the edge trying once: %q", msg)
 		}
+		// Where the hops did retry, no layer retries "only" (review 48 #2); before a call
+		// reached hop 1, nothing measured is said of them.
+		retried := every
+		retried.Hops = []lab.HopStats{{Requests: 100}, {Requests: 150}, {Requests: 200}}
+		if msg, _ := narrateHops(retried.Config, retried.Config.Forecast(), &retried, &spareClause{}); !strings.Contains(msg, "(at most 3), 100 more calls than at hop 1: hops 1 and 2 retried; ") || strings.Contains(msg, "only the edge") {
+			t.Errorf("propagation, the hops retried: %q", msg)
+		}
+		early := every
+		early.Hops = []lab.HopStats{{}, {}, {}}
+		if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early, &spareClause{}); strings.Contains(msg, "hop 1:") || strings.Contains(msg, "no time for it") {
+			t.Errorf("propagation, no call at hop 1 yet: %q", msg)
+		}
 		// Where their own cap ends a try early, the time left has room for their retries:
 		// nothing said of them, the count beside its forecast alone.
 		capped := every

@@ -71,12 +71,18 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		case spent:
 			// Set to retry as stacked-timeouts' hops are, the deadline alone stops them: said
 			// from the hops' counts (newcomer 54). "so" only where it is the cause: an edge
-			// set to try once is its setting's doing (review 48 #1).
-			link := ", so "
-			if !cfg.Payment.Retry.Retries() {
-				link = "; "
+			// set to try once is its setting's doing (review 48 #1); where the hops retried,
+			// no word of who retries "only" (lab HopRetriesSaid).
+			said, retried := s.HopRetriesSaid()
+			switch {
+			case said == "": // no call has reached hop 1 yet: nothing measured to say
+			case retried:
+				msg += ", " + said
+			case !cfg.Payment.Retry.Retries():
+				msg += ", " + said + "; " + edge
+			default:
+				msg += ", " + said + ", so " + edge
 			}
-			msg += ", " + s.HopRetriesSaid() + link + edge
 		}
 		if s.AfterAnswer() == 0 {
 			msg += afterAnswer(s) + ": the deadline travels down and " + dep.HangUp()
