@@ -36,9 +36,9 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			}
 			*spare = spareClause{long: "; a try's deadline as each hop receives it: " + strings.Join(times, ", "), idle: true}
 		}
-		// Each effect beside its cause: the preset both passes the deadline down and stops
-		// the hops' retries, and its headline credited the deadline with both the calls
-		// saved and the work for nobody gone (newcomer 45 G1, "which of the three did it?").
+		// Each effect beside its cause: the calls per payment at the last hop, then what holds
+		// them there, the hops' setting or the deadline's lack of time (newcomer 45 G1, "which
+		// of the three did it?"), then the work for nobody gone.
 		msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		n := dep.Hops - 1 // the hops that call another: "hop 1 is", "hops 1 and 2 are"
 		hops := lab.HopRange(1, n)
