@@ -360,7 +360,14 @@ func TestStackedSumSaysItsTerms(t *testing.T) {
 	if got := said(c); !strings.Contains(got, terms) {
 		t.Errorf("alone: %q, want %q", got, terms)
 	}
-	c.spare = spareShared
+	// A compare half says the long form already: never the alone form, nor tried in its
+	// place (review 48 #5: a compare half laid out the same plan again).
+	half := newLabCtx(newTheme(true, true), testScreen(&s, 80, 24), 0, 80, 0)
+	half.s.panes = append(half.s.panes, half.s.panes[0])
+	if _, spare := c.narration(); !c.saysAlone(spare) || half.saysAlone(spare) {
+		t.Errorf("the alone form: on one lab's screen %v, in a compare half %v", c.saysAlone(spare), half.saysAlone(spare))
+	}
+	c.spare = spareLongAlone
 	if got := said(c); strings.Contains(got, "(edge 250ms") || !strings.Contains(got, "each layer's first 2 tries and their waits") {
 		t.Errorf("as a compare half says it: %q", got)
 	}
