@@ -79,24 +79,21 @@ func TestRetryPresetClaims(t *testing.T) {
 	})
 	t.Run("the deadline alone", func(t *testing.T) {
 		t.Parallel()
-		// deadline-propagation's hops set to retry as the edge does: a hop's failed try
+		// deadline-propagation's hops are set to retry as the edge does: a hop's failed try
 		// spends its time left but the reserves, so none has room for a retry and hop 3 gets
 		// no more than the edge's 3 calls a payment, as the forecast says (HopRetriesSpent),
-		// not 27 (newcomer 45 G1: which of the preset's changes holds hop 3 to 3?).
-		// One list of the settings, for the forecast checked and the run made alike.
-		settings := []string{"dependency.retry_at=every_hop", "dependency.hop.retry=3"}
-		var set []string
-		for _, s := range settings {
-			set = append(set, "--set", s)
-		}
-		cfg, err := presets.Load("deadline-propagation", settings)
+		// not 27: the deadline alone holds hop 3 to 3 (newcomer 45 G1).
+		cfg, err := presets.Load("deadline-propagation", nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if cfg.Dependency.RetryAt != lab.RetryAtEveryHop || cfg.Dependency.HopAttempts() != 3 {
+			t.Fatalf("dependency %+v: want the preset's hops set to retry, 3 tries each", cfg.Dependency)
 		}
 		if !cfg.HopRetriesSpent() || cfg.RetryForecast().Deepest != 3 {
 			t.Fatalf("forecast %+v: want the hops' retries spent, 3 at hop 3", cfg.RetryForecast())
 		}
-		_, c := runCalls(t, append([]string{"run", "--preset", "deadline-propagation", "--duration", "8s"}, set...)...)
+		_, c := runCalls(t, "run", "--preset", "deadline-propagation", "--duration", "8s")
 		t.Logf("calls %+v, hops %+v", c.Calls, c.Hops)
 		if len(c.Hops) != 3 || c.Hops[2].PerPayment > c.Calls.PerPayment+0.05 || c.Hops[2].PerPayment > 3.05 {
 			t.Errorf("hops %+v, calls %+v: want no more calls per payment at hop 3 than the edge's, at most 3", c.Hops, c.Calls)

@@ -424,7 +424,7 @@ func (s *Snapshot) WorkedOff(from, until time.Duration, brief bool) string {
 	var said []string
 	for _, c := range []Class{Payment, Signup} {
 		if n[c] > 0 {
-			said = append(said, FmtCount(n[c])+" "+Plural(s.Config.Traffic.Label(c)))
+			said = append(said, FmtCount(n[c])+" "+counted(s.Config.Traffic.Label(c), int(n[c])))
 		}
 	}
 	if len(said) == 0 {

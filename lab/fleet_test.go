@@ -360,6 +360,10 @@ func TestWorkedOffCountsTheWholeSecondsOut(t *testing.T) {
 	if got, want := s.WorkedOff(13*time.Second, 0, true), "queues worked off while all out: 70 orders, 7 signups ok 13–20s"; got != want {
 		t.Errorf("all out since 13s, at 20s: %q, want %q", got, want)
 	}
+	// One of a class, in the singular (review 48 #3: "1 signups").
+	if got, want := s.WorkedOff(12*time.Second, 13*time.Second, false), "while all out, the pulled still finish their queues: 10 orders, 1 signup ok 12–13s"; got != want {
+		t.Errorf("one whole second out: %q, want %q", got, want)
+	}
 	if got := s.WorkedOff(9030*time.Millisecond, 9400*time.Millisecond, false); got != "" {
 		t.Errorf("out for less than a whole second: %q, want none", got)
 	}

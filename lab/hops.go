@@ -569,22 +569,23 @@ func (s *Snapshot) due(calls []time.Duration) (due float64, pending int64, last 
 // set to retry, have no time for it", said after the last hop's calls per payment. Where a propagated deadline leaves them no time (Config.HopRetriesSpent), that
 // is the deadline's share of the calls saved, measured, not a setting's (newcomer 54: the
 // preset had the hops try once too, and the screen gave that setting as a cause). "" without
-// a chain whose hops may retry.
-func (s *Snapshot) HopRetriesSaid() string {
-	if len(s.Hops) < 2 || s.Config.Dependency.HopAttempts() < 2 {
-		return ""
+// a chain whose hops may retry, or before a call reached hop 1 (review 48 #2: "0.00 calls …
+// as at hop 1" read as measured). retried: the hops did retry, so no layer retries "only".
+func (s *Snapshot) HopRetriesSaid() (said string, retried bool) {
+	if len(s.Hops) < 2 || s.Config.Dependency.HopAttempts() < 2 || s.Hops[0].Requests == 0 {
+		return "", false
 	}
 	n := len(s.Hops)
 	first, last := s.Hops[0].Requests, s.Hops[n-1].Requests
 	hops := HopRange(1, n-1)
 	if last > first {
-		return fmt.Sprintf("%s more calls than at hop 1: %s retried", FmtCount(last-first), hops)
+		return fmt.Sprintf("%s more calls than at hop 1: %s retried", FmtCount(last-first), hops), true
 	}
 	as := "as at hop 1"
 	if last < first { // calls hop 1 got that are on their way down
 		as = "no more than at hop 1"
 	}
-	return as + ": " + hops + ", set to retry, have no time for it"
+	return as + ": " + hops + ", set to retry, have no time for it", false
 }
 
 // HopHungUp is the hop calls hop 1 of a chain is working on now whose caller, the lab, has

@@ -452,6 +452,12 @@ func TestWaitArrivingNow(t *testing.T) {
 	if got, want := far.Sum(s.Config.Traffic), "29 payments of 3.00s and 14 signups of 2.4ms ahead, each taking the first of the 20 workers to free"; got != want {
 		t.Errorf("far from the wait: %q, want %q", got, want)
 	}
+	// One of a class, in the singular (review 48 #3: "1 signups of 2.2ms").
+	one := ArrivingWait{Wait: 3600 * time.Millisecond, Workers: 20,
+		Ahead: []QueuedWork{{Payment, 29, 3 * time.Second}, {Signup, 1, 2200 * time.Microsecond}}}
+	if got := one.Sum(s.Config.Traffic); !strings.Contains(got, " and 1 signup of 2.2ms ahead") {
+		t.Errorf("one signup ahead: %q", got)
+	}
 	lifo := s
 	lifo.Config.Pool.Discipline = LIFO // the newest is served first: no wait behind the queue
 	idle := s

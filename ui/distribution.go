@@ -544,7 +544,7 @@ func percentileIndex(col, cols, last int) int {
 // measurementHelp defines the measurement picture's numbers for the help screen.
 func measurementHelp() [][2]string {
 	return [][2]string{
-		{"samples sent", "closed loop (traffic.mode closed): requests the users sent against those the target rate made due; the difference was never sent, because every user was waiting for a reply (coordinated omission). Open loop: none is held back for a reply; how late each left is the generator lag"},
+		{"samples sent", "closed loop (traffic.mode closed): requests the users sent against those the target rate made due; the difference was never sent, because every user was waiting for a reply (coordinated omission). Open loop: " + lab.NoneHeldBack + "; how late each left is the generator lag"},
 		{"p50 … p99.99 max", "the percentile ladder of payment latency: half, 9 in 10, 99 in 100, 999 in 1000, 9999 in 10000 took at most this; max and count beside it; under it, where there is room, the rungs too few samples leave at the slowest one, as the table says of the p99 (\"p99.9 of <1000, p99.99 of <10000: their slowest\")"},
 		{lab.Open.Since(), "open loop: latency as the run measured it, from each request's scheduled arrival, not its send (so " + lab.LateSending + " counts: the generator's lag, then dispatch), so waiting for the server counts"},
 		{lab.Closed.Since(), "closed loop: latency as the run measured it, from each request's send; there is no schedule: requests a stalled user never sent have no latency at all"},

@@ -287,6 +287,25 @@ func TestHopsOnScreen(t *testing.T) {
 		if msg, _ := narrateHops(every.Config, every.Config.Forecast(), &every, &spareClause{}); !strings.Contains(msg, "(at most 3), as at hop 1: hops 1 and 2, set to retry, have no time for it, so only the edge (a worker's call to hop 1) retries; ") {
 			t.Errorf("propagation, the hops retrying too: %q", msg)
 		}
+		// The edge set to try once: its setting's doing, not the hops' lack of time (review
+		// 48 #1: "have no time for it, so nothing retries: the edge … tries once").
+		everyOnce := every
+		everyOnce.Config.Payment.Retry.Attempts = 1
+		if msg, _ := narrateHops(everyOnce.Config, everyOnce.Config.Forecast(), &everyOnce, &spareClause{}); !strings.Contains(msg, "have no time for it; nothing retries: the edge (a worker's call to hop 1) tries once; ") || strings.Contains(msg, ", so ") {
+			t.Errorf("propagation, the hops retrying, the edge trying once: %q", msg)
+		}
+		// Where the hops did retry, no layer retries "only" (review 48 #2); before a call
+		// reached hop 1, nothing measured is said of them.
+		retried := every
+		retried.Hops = []lab.HopStats{{Requests: 100}, {Requests: 150}, {Requests: 200}}
+		if msg, _ := narrateHops(retried.Config, retried.Config.Forecast(), &retried, &spareClause{}); !strings.Contains(msg, "(at most 3), 100 more calls than at hop 1: hops 1 and 2 retried; ") || strings.Contains(msg, "only the edge") {
+			t.Errorf("propagation, the hops retried: %q", msg)
+		}
+		early := every
+		early.Hops = []lab.HopStats{{}, {}, {}}
+		if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early, &spareClause{}); strings.Contains(msg, "hop 1:") || strings.Contains(msg, "no time for it") {
+			t.Errorf("propagation, no call at hop 1 yet: %q", msg)
+		}
 		// Where their own cap ends a try early, the time left has room for their retries:
 		// nothing said of them, the count beside its forecast alone.
 		capped := every
@@ -341,7 +360,14 @@ func TestStackedSumSaysItsTerms(t *testing.T) {
 	if got := said(c); !strings.Contains(got, terms) {
 		t.Errorf("alone: %q, want %q", got, terms)
 	}
-	c.spare = spareShared
+	// A compare half says the long form already: never the alone form, nor tried in its
+	// place (review 48 #5: a compare half laid out the same plan again).
+	half := newLabCtx(newTheme(true, true), testScreen(&s, 80, 24), 0, 80, 0)
+	half.s.panes = append(half.s.panes, half.s.panes[0])
+	if _, spare := c.narration(); !c.saysAlone(spare) || half.saysAlone(spare) {
+		t.Errorf("the alone form: on one lab's screen %v, in a compare half %v", c.saysAlone(spare), half.saysAlone(spare))
+	}
+	c.spare = spareLongAlone
 	if got := said(c); strings.Contains(got, "(edge 250ms") || !strings.Contains(got, "each layer's first 2 tries and their waits") {
 		t.Errorf("as a compare half says it: %q", got)
 	}

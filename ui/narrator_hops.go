@@ -36,9 +36,9 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			}
 			*spare = spareClause{long: "; a try's deadline as each hop receives it: " + strings.Join(times, ", "), idle: true}
 		}
-		// Each effect beside its cause: the preset both passes the deadline down and stops
-		// the hops' retries, and its headline credited the deadline with both the calls
-		// saved and the work for nobody gone (newcomer 45 G1, "which of the three did it?").
+		// Each effect beside its cause: the calls per payment at the last hop, then what holds
+		// them there, the hops' setting or the deadline's lack of time (newcomer 45 G1, "which
+		// of the three did it?"), then the work for nobody gone.
 		msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		n := dep.Hops - 1 // the hops that call another: "hop 1 is", "hops 1 and 2 are"
 		hops := lab.HopRange(1, n)
@@ -70,8 +70,19 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			msg += ": " + hops + " " + verb(n, "is", "are") + " set to try once, " + edge
 		case spent:
 			// Set to retry as stacked-timeouts' hops are, the deadline alone stops them: said
-			// from the hops' counts (newcomer 54).
-			msg += ", " + s.HopRetriesSaid() + ", so " + edge
+			// from the hops' counts (newcomer 54). "so" only where it is the cause: an edge
+			// set to try once is its setting's doing (review 48 #1); where the hops retried,
+			// no word of who retries "only" (lab HopRetriesSaid).
+			said, retried := s.HopRetriesSaid()
+			switch {
+			case said == "": // no call has reached hop 1 yet: nothing measured to say
+			case retried:
+				msg += ", " + said
+			case !cfg.Payment.Retry.Retries():
+				msg += ", " + said + "; " + edge
+			default:
+				msg += ", " + said + ", so " + edge
+			}
 		}
 		if s.AfterAnswer() == 0 {
 			msg += afterAnswer(s) + ": the deadline travels down and " + dep.HangUp()

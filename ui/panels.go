@@ -71,14 +71,15 @@ type labCtx struct {
 }
 
 // spareForm is the form of the narrator's spare clause a layout tries: whole, brief, none;
-// spareShared is whole as a compare half says it, on one lab's screen where its alone form costs.
+// spareLongAlone is whole as a compare half says it, on one lab's screen where its alone
+// form costs.
 type spareForm int
 
 const (
 	spareLong spareForm = iota
 	spareShort
 	spareNone
-	spareShared
+	spareLongAlone
 )
 
 // told is narration's two parts, once worked out.
@@ -150,6 +151,11 @@ func (p panel) shows(c labCtx, level int) bool {
 
 // compared says the lab is a half of compare mode, with the summary under it.
 func (c labCtx) compared() bool { return len(c.s.panes) == 2 }
+
+// saysAlone says whether c's narrator says spare's alone form: whole, on one lab's screen.
+func (c labCtx) saysAlone(spare spareClause) bool {
+	return spare.alone != "" && !c.compared() && c.spare == spareLong
+}
 
 // focused says whether the settings keys act on c's lab: alone, or the compare's ▶ side.
 func (c labCtx) focused() bool { return !c.compared() || c.i == c.s.focus }
@@ -247,7 +253,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		left = true
 	case c.spare == spareShort:
 		says += spare.brief(says, c.w) + spare.press(c.focused()) // wrapped: the key has room
-	case spare.alone != "" && !c.compared() && c.spare == spareLong:
+	case c.saysAlone(spare):
 		says += spare.alone
 	case spare.capped && len(wrapText("» "+says+spare.long, c.w, 0)) > headlineMost &&
 		(spare.terse == "" || spare.terseHalf || c.compared() || len(wrapText("» "+spare.terse, c.w, 0)) > headlineMost):
@@ -823,9 +829,10 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 		}
 		// Where alone's form costs still, long, the hops' items in one line if need be
 		// (stacked-timeouts' sum with its terms wraps a line more than without).
-		if costs(pl) && spare.alone != "" && c.spare == spareLong {
+		// Not in a compare half, which says the long form already: the same plan again.
+		if costs(pl) && c.saysAlone(spare) {
 			shared := c
-			shared.spare = spareShared
+			shared.spare = spareLongAlone
 			for _, way := range []bool{false, true} {
 				if shared.oneWay = way; !way || hopsShown(c.snap) {
 					if op := shared.plan(ps, h); !costs(op) {

@@ -301,10 +301,20 @@ var tourChapters = []chapter{
 		marks:  []pointer{{class: lab.Payment, row: "deepest calls/payment"}, {class: lab.Payment, row: lab.AfterAnswerWord}},
 		lesson: func(a tourAt) string {
 			ra, rb := a.forecast(0).Retry, a.forecast(1).Retry
+			// Whether B's hops retried, from its counts as its narrator says it, not from
+			// its settings (review 48 #4).
+			said, retried := a.snaps[1].HopRetriesSaid()
+			switch {
+			case said == "":
+			case retried:
+				said = ", " + said
+			default:
+				said = ", " + said + ", so only the edge retries"
+			}
 			return fmt.Sprintf("%s at the last hop per payment (the latest payments "+
-				"have not made all theirs yet): %s measured; in B a hop's failed try leaves it no time to retry, so only the edge retries, at most %s: %s measured. Work for users "+
+				"have not made all theirs yet): %s measured; in B at most %s: %s measured%s. Work for users "+
 				"already answered (A's edge gives up before their %s deadline), which B's propagated deadline stops: %s in A, %s in B.",
-				ra.MultiplySaid("A"), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
+				ra.MultiplySaid("A"), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0), said,
 				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
 		},
 		look: "Each side's chain of hops, with each hop's requests in flight and its work after the user was answered. The " +

@@ -814,4 +814,12 @@ func TestTourRetriesLessonWhereNoTryFails(t *testing.T) {
 	if strings.Contains(got, "0 layers") || strings.Contains(got, "make  =") || !strings.Contains(got, "with A's settings now none does: 1 call at the last hop") {
 		t.Errorf("lesson %q", got)
 	}
+	// Whether B's hops retried, from its counts (review 48 #4: "in B a hop's failed try
+	// leaves it no time to retry, so only the edge retries" said from settings).
+	b.Config.Dependency.Deadline = lab.DeadlinePropagate
+	b.Hops = []lab.HopStats{{Requests: 100}, {Requests: 150}, {Requests: 200}}
+	got = tourChapters[i].lesson(newTourAt(&tourChapters[i], []*lab.Snapshot{&a, &b}))
+	if !strings.Contains(got, ", 100 more calls than at hop 1: hops 1 and 2 retried. ") || strings.Contains(got, "only the edge") || strings.Contains(got, "no time") {
+		t.Errorf("lesson, B's hops retried: %q", got)
+	}
 }
