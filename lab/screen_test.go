@@ -255,14 +255,15 @@ func TestSettingsSaySignupsCallNothing(t *testing.T) {
 
 // A dependency with a knee keeps its latency only up to it: "healthy 50ms ±10ms" bare, above
 // "now 64, 328ms each", read as a dependency that was not healthy (newcomer 22). Failing, it
-// has no latency to qualify.
+// has no latency to qualify. Said as what holds with so many, not "up to 25 calls", a cap
+// beside "now 63" (newcomer 56).
 func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 	c := DefaultConfig()
 	c.Dependency.Mode, c.Dependency.HealthyLatency, c.Dependency.Jitter = ModeHealthy, Duration(50*time.Millisecond), Duration(10*time.Millisecond)
 	c.Dependency.Knee, c.Dependency.KneeExponent = 25, 2
 	s := &Snapshot{Config: c}
 	items := fmt.Sprint(SettingsItems(c, s, 120))
-	if !strings.Contains(items, "{dependency 50ms uniform ±10ms up to 25 calls at once ") || !strings.Contains(items, "25 calls, then latency × (n/25)², n = calls at once") {
+	if !strings.Contains(items, "{dependency 50ms uniform ±10ms with ≤25 calls at once ") || !strings.Contains(items, "25 calls, then latency × (n/25)², n = calls at once") {
 		t.Errorf("items: %s", items)
 	}
 	// n named: "(n/25)^2" left it to guess (newcomer 50); an exponent that is not whole as is.
@@ -272,16 +273,16 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 	}
 	c.Dependency.KneeExponent = 2
 	// How the jitter is drawn where there is room (newcomer 37 #16); at 80 the help's "±".
-	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms up to 25 calls ") {
+	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms with ≤25 calls ") {
 		t.Errorf("items at 80: %s", items)
 	}
 	c.Dependency.Knee = 1 // a knee of one call, which validation allows (review 44a: "up to 1 calls")
-	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms up to 1 call ") {
+	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms with ≤1 call ") {
 		t.Errorf("knee 1 at 80: %s", items)
 	}
 	c.Dependency.Knee = 25
 	c.Dependency.Mode = ModeDown
-	if items := fmt.Sprint(SettingsItems(c, s, 120)); strings.Contains(items, "up to") {
+	if items := fmt.Sprint(SettingsItems(c, s, 120)); strings.Contains(items, "≤") {
 		t.Errorf("down: %s", items)
 	}
 }
