@@ -1190,8 +1190,11 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	for k := 1; k <= 8; k++ {
 		sec := Second{T: k}
 		sec.Arrived[Payment], sec.Arrived[Signup], sec.Arrived[Health] = 10, 5, 1
-		if k > 3 { // 3–8s: 20 of 50 payments, 10 of 25 signups, no health check
+		if k > 3 { // 3–8s: 20 of 50 payments, 10 of 25 signups
 			sec.Rejected[Payment][RejectPool], sec.Rejected[Signup][RejectPool] = 4, 2
+		}
+		if k == 5 { // one health check of the 5 in 3–8s
+			sec.Rejected[Health][RejectPool] = 1
 		}
 		if k == 3 { // 2–3s, the pool filling at 2.3s: not a whole second since
 			sec.Rejected[Payment][RejectPool] = 3
@@ -1203,16 +1206,18 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 		}
 	}
 	others := []Class{Signup, Health}
-	if said, warm := s.PoolShares(others); said != ": from 3s payments 40%, signups 40%" || warm {
+	// Of fewer than 20 arrivals, counts: "health checks 17%" (1 of 6) beside "38% of each"
+	// read as favouritism (newcomer 56); of 25, the share.
+	if said, warm := s.PoolShares(others); said != ": from 3s payments 40%, signups 40%, health checks 1 of 5" || warm {
 		t.Errorf("since the fill: %q, %v", said, warm)
 	}
 	early := *s
 	early.Timeline, early.Elapsed = s.Timeline[:3], 3*time.Second
-	if said, warm := early.PoolShares(others); said != ": so far payments 29%, signups 25%" || !warm {
+	if said, warm := early.PoolShares(others); said != ": so far payments 29%, signups 25%, health checks 1 of 8" || !warm {
 		t.Errorf("no whole second since the fill: %q, %v", said, warm)
 	}
 	none := *s
-	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}
+	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected, none.Classes[Health].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}, [numReasons]int64{}
 	if said, _ := none.PoolShares(others); said != "" {
 		t.Errorf("never full: %q", said)
 	}
