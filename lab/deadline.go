@@ -356,16 +356,23 @@ func (s *Snapshot) DeadlineIdle() string {
 // 5s measurement said as ongoing, read as a fix whose queue grows still (newcomer 53
 // W-MAJOR). Present tense, the deadline acting now, not a forecast beside rejected:deadline
 // 173 (newcomer 48 G-minor-8); as short as "whose wait reached the 800ms deadline in
-// 16–17s", which it replaces, for the sentence keeps three lines at 80 columns. ok false: no
-// deadline, none turned away by it yet, or a queue the window saw no growth in.
+// 16–17s", which it replaces, for the sentence keeps three lines at 80 columns. Growth no
+// more than chance moves it by (QueueMoved) is said so, "grew 11.4/s, within chance", in
+// place of the span (the sentence names it next), which keeps 80x24's why 24: plain, beside
+// "holds it near", a reader asked which (newcomer 56); the rate stays, so that the parts add
+// up as printed. ok false: no deadline, none turned away by it yet, or a queue the window
+// saw no growth in.
 func (s *Snapshot) QueueStops(rs *Rates) (string, bool) {
 	n, ok := s.queueStopsNear(rs)
 	grew, grows := rs.QueueingSaid(Payment)
 	if !ok || !grows {
 		return "", false
 	}
-	return fmt.Sprintf("the queue grew %s in %s; the deadline holds it near %s",
-		FmtPerSec(grew), FmtSpan(rs.From, rs.To), FmtCount(n)), true
+	when := " in " + FmtSpan(rs.From, rs.To)
+	if _, real := rs.QueueMoved(Payment); !real {
+		when = ", within chance" // measured, said so, in as few columns as the span
+	}
+	return fmt.Sprintf("the queue grew %s%s; the deadline holds it near %s", FmtPerSec(grew), when, FmtCount(n)), true
 }
 
 // QueueStopsWhy is where QueueStops' level comes from, as printed, for a screen with room
@@ -395,14 +402,20 @@ func (r *Rates) QueueMoved(c Class) (n int64, real bool) {
 // printed: ", the queue drained 136 in 15–20s (27.2/s)" where it fell by more than chance,
 // with its rate a second, so that arrived = ok + rejected − the drain as printed; else
 // ", queue steady at ~368 waiting" ("holding the queue" read as keeping it; newcomer 31), or
-// ", none waiting".
+// ", none waiting". A fall within chance that prints is said with its rate, as its neighbours
+// are (their window is the table's /s row), ", queue fell 8.6/s, within chance": "steady"
+// beside parts 8.6/s apart read as a miscount (newcomer 56); as short as "steady" was
+// nearly, for 80x24 keeps the sentence whole in four lines.
 func (s *Snapshot) QueueHeldSaid(rs *Rates) string {
 	n, real := rs.QueueMoved(Payment)
+	fell := -rs.Queueing(Payment)
 	switch {
 	case real && n < 0:
-		return fmt.Sprintf(", the queue drained %s in %s (%s)", FmtCount(-n), FmtSpan(rs.From, rs.To), FmtPerSec(-rs.Queueing(Payment)))
+		return fmt.Sprintf(", the queue drained %s in %s (%s)", FmtCount(-n), FmtSpan(rs.From, rs.To), FmtPerSec(fell))
 	case s.Pool.Queued == 0:
 		return ", none waiting"
+	case fell > 0 && FmtPerSec(fell) != FmtPerSec(0):
+		return fmt.Sprintf(", queue fell %s, within chance", FmtPerSec(fell)) // beyond it, drained
 	}
 	return fmt.Sprintf(", queue steady at ~%s waiting", FmtCount(int64(s.Pool.Queued)))
 }
@@ -441,7 +454,7 @@ func queueStopsWord() Item {
 	said, _ := ex.QueueStops(&rs)
 	n, _ := ex.queueStopsNear(&rs)
 	d, wait := ex.Config.Payment.Deadline.D(), ex.waitMost()
-	return word("the deadline holds it near", fmt.Sprintf("in the postmortem fix's narrator, once payments' deadline has turned some away (\"%s\"): the queue's growth as measured over the table's /s seconds, then where the deadline holds it. Each payment waits at most its deadline less the room a call needs (%s − %s = %s), then is turned away at once on reaching a worker (%s), so the queue holds only what arrived in the last %s: %s × %s ≈ %d, however fast the workers serve; near it the growth falls to 0, and what the workers cannot serve is turned away instead; the queue hovers about it, a little over or under as arrivals bunch and the room moves",
+	return word("the deadline holds it near", fmt.Sprintf("in the postmortem fix's narrator, once payments' deadline has turned some away (\"%s\"): the queue's growth as measured over the table's /s seconds (\"within chance\": by no more than √(seconds × (arrivals + ends a second)), the spread their counts have; beyond it, \"in 20–25s\"), then where the deadline holds it. Each payment waits at most its deadline less the room a call needs (%s − %s = %s), then is turned away at once on reaching a worker (%s), so the queue holds only what arrived in the last %s: %s × %s ≈ %d, however fast the workers serve; near it the growth falls to 0, and what the workers cannot serve is turned away instead; the queue hovers about it, a little over or under as arrivals bunch and the room moves",
 		said, FmtDur(d), FmtLatency(ex.EnoughLeft), FmtLatency(wait), RejectDeadline.Word(), FmtLatency(wait), FmtPerSec(rs.Arrived[Payment]), FmtLatency(wait), n))
 }
 

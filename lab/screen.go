@@ -47,9 +47,10 @@ var coreSettings = slices.Concat(
 			// comes after; "healthy" goes, so that it costs four columns, and the postmortem's
 			// settings keep their rows at 80 and 120 columns. Up to the knee's calls, said as
 			// calls: "to the knee" came before the knee's item said what one is (newcomer 52);
-			// "at once" where there is room, as the knee's item says it.
+			// "at once" where there is room, as the knee's item says it. What holds with so
+			// many: "up to 25 calls" read as a cap beside "now 63" (newcomer 56).
 			if d.Mode == ModeHealthy { // a brownout's own words say when it is slow
-				mode = d.latencyWords(d.HealthyLatency) + " up to " + units(d.Knee, "call")
+				mode = d.latencyWords(d.HealthyLatency) + " with ≤" + units(d.Knee, "call")
 				if w >= 100 {
 					mode += " at once"
 				}

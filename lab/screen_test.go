@@ -255,14 +255,15 @@ func TestSettingsSaySignupsCallNothing(t *testing.T) {
 
 // A dependency with a knee keeps its latency only up to it: "healthy 50ms ±10ms" bare, above
 // "now 64, 328ms each", read as a dependency that was not healthy (newcomer 22). Failing, it
-// has no latency to qualify.
+// has no latency to qualify. Said as what holds with so many, not "up to 25 calls", a cap
+// beside "now 63" (newcomer 56).
 func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 	c := DefaultConfig()
 	c.Dependency.Mode, c.Dependency.HealthyLatency, c.Dependency.Jitter = ModeHealthy, Duration(50*time.Millisecond), Duration(10*time.Millisecond)
 	c.Dependency.Knee, c.Dependency.KneeExponent = 25, 2
 	s := &Snapshot{Config: c}
 	items := fmt.Sprint(SettingsItems(c, s, 120))
-	if !strings.Contains(items, "{dependency 50ms uniform ±10ms up to 25 calls at once ") || !strings.Contains(items, "25 calls, then latency × (n/25)², n = calls at once") {
+	if !strings.Contains(items, "{dependency 50ms uniform ±10ms with ≤25 calls at once ") || !strings.Contains(items, "25 calls, then latency × (n/25)², n = calls at once") {
 		t.Errorf("items: %s", items)
 	}
 	// n named: "(n/25)^2" left it to guess (newcomer 50); an exponent that is not whole as is.
@@ -272,16 +273,16 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 	}
 	c.Dependency.KneeExponent = 2
 	// How the jitter is drawn where there is room (newcomer 37 #16); at 80 the help's "±".
-	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms up to 25 calls ") {
+	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms with ≤25 calls ") {
 		t.Errorf("items at 80: %s", items)
 	}
 	c.Dependency.Knee = 1 // a knee of one call, which validation allows (review 44a: "up to 1 calls")
-	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms up to 1 call ") {
+	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms with ≤1 call ") {
 		t.Errorf("knee 1 at 80: %s", items)
 	}
 	c.Dependency.Knee = 25
 	c.Dependency.Mode = ModeDown
-	if items := fmt.Sprint(SettingsItems(c, s, 120)); strings.Contains(items, "up to") {
+	if items := fmt.Sprint(SettingsItems(c, s, 120)); strings.Contains(items, "≤") {
 		t.Errorf("down: %s", items)
 	}
 }
@@ -1189,8 +1190,11 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	for k := 1; k <= 8; k++ {
 		sec := Second{T: k}
 		sec.Arrived[Payment], sec.Arrived[Signup], sec.Arrived[Health] = 10, 5, 1
-		if k > 3 { // 3–8s: 20 of 50 payments, 10 of 25 signups, no health check
+		if k > 3 { // 3–8s: 20 of 50 payments, 10 of 25 signups
 			sec.Rejected[Payment][RejectPool], sec.Rejected[Signup][RejectPool] = 4, 2
+		}
+		if k == 5 { // one health check of the 5 in 3–8s
+			sec.Rejected[Health][RejectPool] = 1
 		}
 		if k == 3 { // 2–3s, the pool filling at 2.3s: not a whole second since
 			sec.Rejected[Payment][RejectPool] = 3
@@ -1202,16 +1206,18 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 		}
 	}
 	others := []Class{Signup, Health}
-	if said, warm := s.PoolShares(others); said != ": from 3s payments 40%, signups 40%" || warm {
+	// Of fewer than 20 arrivals, counts: "health checks 17%" (1 of 6) beside "38% of each"
+	// read as favouritism (newcomer 56); of 25, the share.
+	if said, warm := s.PoolShares(others); said != ": from 3s payments 40%, signups 40%, health checks 1 of 5" || warm {
 		t.Errorf("since the fill: %q, %v", said, warm)
 	}
 	early := *s
 	early.Timeline, early.Elapsed = s.Timeline[:3], 3*time.Second
-	if said, warm := early.PoolShares(others); said != ": so far payments 29%, signups 25%" || !warm {
+	if said, warm := early.PoolShares(others); said != ": so far payments 29%, signups 25%, health checks 1 of 8" || !warm {
 		t.Errorf("no whole second since the fill: %q, %v", said, warm)
 	}
 	none := *s
-	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}
+	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected, none.Classes[Health].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}, [numReasons]int64{}
 	if said, _ := none.PoolShares(others); said != "" {
 		t.Errorf("never full: %q", said)
 	}

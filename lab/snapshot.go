@@ -718,6 +718,12 @@ func (s *Snapshot) TurnedAway(why Reason) int64 {
 	return n
 }
 
+// fewShared is the fewest arrivals PoolShares writes a share of as a percentage: of fewer,
+// chance alone moves the share by more than 10 points either way (1 of 6 turned away is
+// 17%, beside 38% ± 20 points), so the counts say it. Not 30: "signups 16 of 20" took the
+// two-class sentence a fifth line at 80, past what compare at 80x24 keeps.
+const fewShared = 20
+
 // PoolShares is the share of each class the pool turned away (rejected:pool), payments and
 // then others, after "turning away whoever finds it full", the run's own figures beside the
 // long run's forecast: over the whole seconds after the pool first filled where there are
@@ -729,6 +735,8 @@ func (s *Snapshot) TurnedAway(why Reason) int64 {
 // which was turned away ("0% of health checks", 0 of 4, cost a row at 80x24); "" before any
 // was turned away.
 func (s *Snapshot) PoolShares(others []Class) (said string, warm bool) {
+	// A class with fewer than fewShared arrivals since has its share as counts, "health
+	// checks 1 of 6": "17%" beside "38% of each" read as favouritism (newcomer 56).
 	var arrived, rejected [numClasses]int64
 	from := -1
 	if s.Pool.FullFrom > 0 {
@@ -759,7 +767,11 @@ func (s *Snapshot) PoolShares(others []Class) (said string, warm bool) {
 			continue
 		}
 		turned = turned || rejected[c] > 0
-		shares = append(shares, Plural(c.String())+" "+FmtShare(float64(rejected[c])/float64(arrived[c]), arrived[c]))
+		share := FmtShare(float64(rejected[c])/float64(arrived[c]), arrived[c])
+		if arrived[c] < fewShared {
+			share = fmt.Sprintf("%d of %d", rejected[c], arrived[c])
+		}
+		shares = append(shares, Plural(c.String())+" "+share)
 	}
 	if !turned {
 		return "", false

@@ -631,7 +631,7 @@ func TestNarratorSharesSoFarOfEveryClass(t *testing.T) {
 	got := narrate(s.Config, s)
 	// Named too: every class turned away so far, not the last second's alone (newcomer 20:
 	// "health checks now starving" named 1 check of 6 beside 12 of 36 signups).
-	if !strings.Contains(got, ": so far payments 31%, signups 69%, health checks 17%;") {
+	if !strings.Contains(got, ": so far payments 31%, signups 69%, health checks 1 of 6;") {
 		t.Errorf("the shares so far leave out a class that starved: %q", got)
 	}
 	// Whoever finds the pool full, not a class: "signups starve" beside 67% of them ok read
