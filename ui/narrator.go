@@ -558,31 +558,6 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	return fmt.Sprintf("%s: %s, turning away whoever finds it full%s%s%s", law, fill, named, share, conns)
 }
 
-// soFar is the share of each class the pool has turned away since the start, payments and
-// then others (": so far payments 33%, signups 21%", after "turning away whoever finds it
-// full": "33% of payments" cost the shared pool's sentence a fifth line at 80), the run's own
-// figure beside the long run's: lower while the first seconds, before it filled, weigh in,
-// and random either way. Nothing before the pool has turned any away.
-func soFar(s *lab.Snapshot, others []lab.Class) string {
-	cs := append([]lab.Class{lab.Payment}, others...)
-	var shares []string
-	turned := false
-	for _, c := range cs {
-		st := s.Classes[c]
-		// No share of none; nor of a class none of which was turned away, beside payments
-		// (the review: "0% of health checks", 0 of 4, cost a row at 80x24).
-		if st.Arrived == 0 || c != lab.Payment && st.Rejected[lab.RejectPool] == 0 {
-			continue
-		}
-		turned = turned || st.Rejected[lab.RejectPool] > 0
-		shares = append(shares, lab.Plural(c.String())+" "+fmtShare(st.RejectedShare(lab.RejectPool), st.Arrived))
-	}
-	if !turned {
-		return ""
-	}
-	return ": so far " + strings.Join(shares, ", ")
-}
-
 // heldLess says, while every payment finished so far took less than hold, that the table's
 // latencies are theirs and not the in-flight ones', and why: they found fewer ahead ("; the
 // 10 finished so far, with fewer ahead, took less (p99 5.50s), the 20 in flight still hold
