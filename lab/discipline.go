@@ -343,7 +343,7 @@ func (a ArrivingWait) sum(t TrafficConfig, even bool) string {
 	var terms, parts []string
 	held, _ := a.shownHolds()
 	for i, q := range a.Ahead {
-		what := fmt.Sprintf("%s %s", FmtCount(int64(q.Queued)), counted(t.Label(q.Class), q.Queued))
+		what := fmt.Sprintf("%s %s", FmtCount(int64(q.Queued)), a.named(t, i, q.Queued))
 		terms = append(terms, fmt.Sprintf("%s × %s", what, held[i]))
 		parts = append(parts, fmt.Sprintf("%s of %s", what, held[i]))
 	}

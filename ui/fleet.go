@@ -155,7 +155,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
 			c := replicaRow(t, s.Fleet, n, last, drainedAt, squeeze, countW)
 			if (squeeze == withWhy || squeeze == wholeBarWhy) && checks[n-1].Said {
-				c = withCheck(t, c, checks[n-1].CheckAhead, string(t.letter[lab.Payment]), squeeze == withWhy, w)
+				c = withCheck(t, c, checks[n-1].CheckAhead, squeeze == withWhy, w)
 			}
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
@@ -219,13 +219,13 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 // withCheck is a row in rotation with what a check sent to it now meets, in the first of
 // lab's words that fits in w (only brief ones where whole is false), else the row alone: "in
 // rotation; a check now has 16 P + 46 quick ahead: next out" says why a queue of 62 still
-// passes its checks, and whether it is next (newcomer 52); letter is the payments' glyph.
+// passes its checks, and whether it is next (newcomer 52); P is the payments' glyph.
 // Where the quick ones fit only in place of "in rotation", they take its place: the row's
 // counts then add up, and a check's verdict says it is in rotation (review 47).
-func withCheck(t *theme, row string, c lab.CheckAhead, letter string, whole bool, w int) string {
+func withCheck(t *theme, row string, c lab.CheckAhead, whole bool, w int) string {
 	bare, plain := strings.CutSuffix(row, t.status.Render("in rotation"))
 	var forms []string
-	for _, f := range c.Words(letter) {
+	for _, f := range c.Words(string(t.letter[lab.Payment])) {
 		switch {
 		case f.Whole && whole:
 			forms = append(forms, row+t.dim.Render("; "+f.Text))
