@@ -162,15 +162,15 @@ func (r AdaptiveReading) queued(calls bool) string {
 // printed); where none does (its log's µs), or it is unread, the figures and the count alone.
 //
 // The limit it was judged at is named, "limit 34": a bare "34" beside the settings' "limit 35"
-// was unlabelled (newcomer 54); brief, named says it was the limit then ("limit then"), where
-// the update moved it; terse, "limit was".
-func (r AdaptiveReading) worked(limit float64, named string) (whole, brief, terse string) {
+// was unlabelled (newcomer 54); where the update moved it (held false), "limit then", and
+// tersely "limit was".
+func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse string) {
 	p90 := adaptiveP90()
 	// Terse, "limit was 35" where the update moved it: "limit 35" under "adaptive limit 36"
 	// read as two limits, 80 columns having no "then" (newcomer 55).
-	terseNamed := "limit"
-	if named != "limit" {
-		terseNamed = "limit was"
+	named, terseNamed := "limit", "limit"
+	if !held {
+		named, terseNamed = "limit then", "limit was"
 	}
 	plain := fmt.Sprintf("%s %s, mean %s", p90, FmtLatency(r.P90), FmtLatency(r.Mean))
 	if r.QueueUnread {
@@ -460,11 +460,7 @@ func (s *Snapshot) AdaptiveRule() (long, short, terse string) {
 	if r.JudgedAt > 0 {
 		at = r.JudgedAt
 	}
-	named := "limit"
-	if !held {
-		named = "limit then"
-	}
-	whole, brief, fewest := r.worked(at, named)
+	whole, brief, fewest := r.worked(at, held)
 	// Briefly, the reading alone: which update is the rule's detail, and 80 columns had no
 	// room for it beside the count said as calls (newcomer 49 W2).
 	last := fmt.Sprintf("update %d: %s", r.Updates, whole)

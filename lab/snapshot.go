@@ -496,10 +496,11 @@ func (r *Rates) InFlightGrew(c Class) int64 {
 // made the difference, "fell by 1, as some from before 3s ended": 402 ended of 401 sent in
 // 3–8s read as a miscount until the one sent before 3s was seen (newcomer 54).
 func (r *Rates) InFlightMoved(c Class) string {
-	if g := r.InFlightGrew(c); g < 0 {
+	g := r.InFlightGrew(c)
+	if g < 0 {
 		return fmt.Sprintf("fell by %d, as some from before %ds ended", -g, r.From)
 	}
-	return fmt.Sprintf("grew by %d over those seconds", r.InFlightGrew(c))
+	return fmt.Sprintf("grew by %d over those seconds", g)
 }
 
 // Ended is class c's requests per second in the window that ended or were turned away: ok,
