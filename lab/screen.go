@@ -693,8 +693,7 @@ var coreHealth = slices.Concat(
 					// ± the band chance keeps 19 draws in 20 within, where the verdict is drawn: one
 					// square root read as the band, and 48 off beside "867±29 expected: within
 					// chance" as wrong (review 44b).
-					band := 2 * math.Sqrt(g.due)
-					product := fmt.Sprintf("%s × %s ≈ %.0f±%.0f", full, FmtPerSec(rate), g.due, band)
+					product := fmt.Sprintf("%s × %s ≈ %.0f±%.0f", full, FmtPerSec(rate), g.due, g.band)
 					verdict, short := "within chance", "within chance"
 					switch {
 					case share == clock || !g.said:
@@ -763,8 +762,8 @@ var coreHealth = slices.Concat(
 							fmt.Sprintf("%s of %s; %s (%s) found it full, %s expected: %s", full, of, some, share, product, short),
 							fmt.Sprintf("%s of %s; %s found it full, %s expected: %s", full, of, some, product, short),
 							fmt.Sprintf("%s; %s found it full, %s expected: %s", full, some, product, short),
-							fmt.Sprintf("%s of %s; %s (%s) found it full, ~%.0f±%.0f expected: %s", full, of, some, share, g.due, band, short),
-							fmt.Sprintf("%s of %s; %s found it full, ~%.0f±%.0f expected: %s", full, of, some, g.due, band, short),
+							fmt.Sprintf("%s of %s; %s (%s) found it full, ~%.0f±%.0f expected: %s", full, of, some, share, g.due, g.band, short),
+							fmt.Sprintf("%s of %s; %s found it full, ~%.0f±%.0f expected: %s", full, of, some, g.due, g.band, short),
 						)
 					}
 				}
@@ -1243,21 +1242,22 @@ type fullGap struct {
 	odds int     // past 2 spreads, chance's one-sided 1 in odds, as far off this way; 0 within them
 	race bool    // more, past 2 spreads, and no more than one a spell: the race, not chance
 	due  float64 // the arrivals the full time holds at the run's rate
+	band float64 // 2 spreads of due: the ± printed beside it, the band the verdict is drawn at
 }
 
 // fullGapOf is the gap's fullGap, of the full seconds and the run's rate as shown, so that
 // the reader's product is the one said; spells: how many times the pool became full.
 func fullGapOf(rejected, spells int64, full, rate float64) fullGap {
-	g := fullGap{due: full * rate}
+	g := fullGap{due: full * rate, band: 2 * math.Sqrt(full*rate)}
 	off, spread := float64(rejected)-g.due, math.Sqrt(g.due)
 	if g.due <= 0 {
 		return g
 	}
 	// Past chance as printed, for the race and the odds alike: "42±13" beside 55 found, 13
 	// off, read as within it, where 41.6 expected made 13.4 past 2 × 6.45 (reviews 45, 46).
-	past := math.Abs(float64(rejected)-math.Round(g.due)) > math.Round(2*spread)
+	past := math.Abs(float64(rejected)-math.Round(g.due)) > math.Round(g.band)
 	if past && off > 0 && off <= float64(spells) {
-		return fullGap{said: true, more: true, race: true, due: g.due}
+		return fullGap{said: true, more: true, race: true, due: g.due, band: g.band}
 	}
 	if math.Abs(off) > 3*spread {
 		return g
