@@ -42,17 +42,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		n := dep.Hops - 1 // the hops that call another: "hop 1 is", "hops 1 and 2 are"
 		hops := lab.HopRange(1, n)
-		// Who retries, said once for both cases below: "only the edge retries" beside "at most
-		// 1" where the edge tries once too (review 41b M2: the spent case alone was fixed).
-		// Set to retry, the edge retries only a try that fails: with a dependency fast enough
-		// none does, and "at most 1" stands.
-		edge := "only the edge (" + lab.EdgeIs + ") retries"
-		switch {
-		case !cfg.Payment.Retry.Retries():
-			edge = "nothing retries: the edge (" + lab.EdgeIs + ") tries once"
-		case !r.Fails:
-			edge = "only the edge (" + lab.EdgeIs + ") would retry, and its tries do not fail"
-		}
+		edge := edgeRetries(cfg, r)
 		switch spent := cfg.HopRetriesSpent(); {
 		case dep.RetryAt == lab.RetryAtEdge && spent:
 			// The deadline's share of the calls saved too, at every width: set to retry, the
@@ -73,16 +63,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			// from the hops' counts (newcomer 54). "so" only where it is the cause: an edge
 			// set to try once is its setting's doing (review 48 #1); where the hops retried,
 			// no word of who retries "only" (lab HopRetriesSaid).
-			said, retried := s.HopRetriesSaid()
-			switch {
-			case said == "": // no call has reached hop 1 yet: nothing measured to say
-			case retried:
-				msg += ", " + said
-			case !cfg.Payment.Retry.Retries():
-				msg += ", " + said + "; " + edge
-			default:
-				msg += ", " + said + ", so " + edge
-			}
+			msg += hopRetries(cfg, s, edge)
 		}
 		if s.AfterAnswer() == 0 {
 			msg += afterAnswer(s) + ": the deadline travels down and " + dep.HangUp()
@@ -249,4 +230,35 @@ func everyTry(r lab.RetryForecast) string {
 		return "every try times out"
 	}
 	return "every try fails"
+}
+
+// edgeRetries says who retries, for both of narrateHops' cases and the tour's lesson: "only
+// the edge retries" beside "at most 1" where the edge tries once too (review 41b M2: the
+// spent case alone was fixed). Set to retry, the edge retries only a try that fails: with a
+// dependency fast enough none does, and "at most 1" stands.
+func edgeRetries(cfg lab.Config, r lab.RetryForecast) string {
+	switch {
+	case !cfg.Payment.Retry.Retries():
+		return "nothing retries: the edge (" + lab.EdgeIs + ") tries once"
+	case !r.Fails:
+		return "only the edge (" + lab.EdgeIs + ") would retry, and its tries do not fail"
+	}
+	return "only the edge (" + lab.EdgeIs + ") retries"
+}
+
+// hopRetries is lab's HopRetriesSaid after a chain's calls per payment, with who retries
+// (edge): "", before a call reaches hop 1; where the hops retried, no word of who retries
+// "only"; "so" only where it is the cause, not for an edge set to try once, its setting's
+// doing (review 48 #1).
+func hopRetries(cfg lab.Config, s *lab.Snapshot, edge string) string {
+	said, retried := s.HopRetriesSaid()
+	switch {
+	case said == "":
+		return ""
+	case retried:
+		return ", " + said
+	case !cfg.Payment.Retry.Retries():
+		return ", " + said + "; " + edge
+	}
+	return ", " + said + ", so " + edge
 }

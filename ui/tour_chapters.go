@@ -303,14 +303,7 @@ var tourChapters = []chapter{
 			ra, rb := a.forecast(0).Retry, a.forecast(1).Retry
 			// Whether B's hops retried, from its counts as its narrator says it, not from
 			// its settings (review 48 #4).
-			said, retried := a.snaps[1].HopRetriesSaid()
-			switch {
-			case said == "":
-			case retried:
-				said = ", " + said
-			default:
-				said = ", " + said + ", so only the edge retries"
-			}
+			said := hopRetries(a.cfg(1), a.snaps[1], edgeRetries(a.cfg(1), rb))
 			return fmt.Sprintf("%s at the last hop per payment (the latest payments "+
 				"have not made all theirs yet): %s measured; in B at most %s: %s measured%s. Work for users "+
 				"already answered (A's edge gives up before their %s deadline), which B's propagated deadline stops: %s in A, %s in B.",
