@@ -271,25 +271,32 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	terse := wrapText("» "+brief, c.w, 0)
 	switch {
 	case spare.terse != "" && (!c.compared() || spare.terseHalf) && len(out) > headlineMost && len(terse) < len(out):
-		out, drawn = terse, brief
-		if w := spare.widen; w[0] != "" {
-			if wide := wrapText("» "+strings.Replace(brief, w[0], w[1], 1), c.w, 0); len(wide) <= len(out) {
-				out = wide
-			}
-		}
+		out, drawn = widened(terse, brief, spare.widen, c.w)
 	case spare.terseHalf && left && len(terse) <= len(out):
 		out, drawn = terse, brief // the clause's point in no more lines than the sentence without it
 	}
-	if f := spare.fuller; f[0] != "" && !c.compared() {
-		if wide := wrapText("» "+strings.Replace(drawn, f[0], f[1], 1), c.w, 0); len(wide) <= len(out) {
-			out = wide
-		}
+	if !c.compared() {
+		out, _ = widened(out, drawn, spare.fuller, c.w)
 	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
 	}
 	return out
 }}
+
+// widened is the narrator's lines out, of drawn, with a part of it (part[0]) said fuller
+// (part[1]) where that wraps to no more lines in w, and the text drawn; out and drawn where
+// part is none or costs a line. One rule for spareClause's widen and fuller.
+func widened(out []string, drawn string, part [2]string, w int) ([]string, string) {
+	if part[0] == "" {
+		return out, drawn
+	}
+	fuller := strings.Replace(drawn, part[0], part[1], 1)
+	if wide := wrapText("» "+fuller, w, 0); len(wide) <= len(out) {
+		return wide, fuller
+	}
+	return out, drawn
+}
 
 // settingsPanel: the settings in force, each with its name; below full detail without the
 // rows that cost a line to repeat, from levelTight one line of whole settings: in compare
