@@ -13,16 +13,16 @@ import (
 // requests that Side still holds in a queue that fills (long-queue against CoDel at 10s:
 // rejected:codel +33 beside in flight -31), so no count can judge the two before Side's end
 // (newcomer 27: "CoDel simply threw away 49 requests the FIFO is still holding"). Either
-// order of the two is the same case (review 17). FullAt is when Side's queue is full (at the set rates) and
-// turns them away too, the run time; At, the run time now, from which the line counts it as
-// its narrator does ("full in ~16.2s" beside "full at ~24.2s" gave one event two numbers,
-// review 41a); Wait, what one arriving now waits there; OtherWait, the most the
+// order of the two is the same case (review 17). FullIn is how long from At, the run time now,
+// until Side's queue is full (at the set rates) and turns them away too, counted from now as
+// its narrator counts it ("full in ~16.2s" beside "full at ~24.2s" gave one event two numbers,
+// review 41a); the report's full_at_s is At + FullIn; Wait, what one arriving now waits there; OtherWait, the most the
 // other side's queue lets one wait (0: no such limit); OtherShed, where the other side is CoDel on
 // a full pool, the share a pool with no queue turns away over a long run (LongRunLoss): its
 // lesson, which the counts cannot give yet (n37 #30).
 type Held struct {
 	Side                        Side
-	FullAt, At, Wait, OtherWait time.Duration
+	FullIn, At, Wait, OtherWait time.Duration
 	OtherShed                   float64
 }
 
@@ -58,7 +58,7 @@ func heldBy(a, b *Snapshot, rows []ComparisonRow) *Held {
 		if in == 0 || !ok {
 			continue
 		}
-		h := &Held{Side: side, FullAt: holds.Elapsed + in, At: holds.Elapsed, Wait: now.Wait, OtherWait: other.Config.Pool.Rule().Limit(0)}
+		h := &Held{Side: side, FullIn: in, At: holds.Elapsed, Wait: now.Wait, OtherWait: other.Config.Pool.Rule().Limit(0)}
 		// "As with none": the share the long run of a pool with no queue turns away, the
 		// figure a loss system's narrator and pool-full line say (LongRunLoss), not CoDel's
 		// Erlang B Blocking: they differ where payments wait for a connection on their worker
@@ -106,7 +106,7 @@ func turnsAwayWhatHolds(rows []ComparisonRow, side Side) bool {
 func (h Held) lead(lesson []string) []string {
 	holds, other := h.Side, h.Side.other()
 	held := fmt.Sprintf("» not judged yet: %s turns away now what %s still holds; %s's queue is full in ~%s, then turns away too; one arriving now waits ~%s",
-		other, holds, holds, FmtSecs(h.FullAt-h.At), FmtSecs(h.Wait))
+		other, holds, holds, FmtSecs(h.FullIn), FmtSecs(h.Wait))
 	if h.OtherWait > 0 {
 		held += fmt.Sprintf(" (%s's at most %s)", other, FmtDur(h.OtherWait))
 	}
@@ -114,7 +114,7 @@ func (h Held) lead(lesson []string) []string {
 	for _, l := range lesson {
 		out = append(out, held+"; "+strings.TrimPrefix(l, "» "))
 	}
-	out = append(out, held, fmt.Sprintf("» not judged yet: %s turns away too once its queue fills, in ~%s", holds, FmtSecs(h.FullAt-h.At)))
+	out = append(out, held, fmt.Sprintf("» not judged yet: %s turns away too once its queue fills, in ~%s", holds, FmtSecs(h.FullIn)))
 	if h.OtherShed > 0 { // the other's lesson first, in every form
 		head := fmt.Sprintf("» %s, nearly no queue: forecast %.0f%% turned away, as with none; ", other, 100*h.OtherShed)
 		for i := range out {
@@ -136,6 +136,6 @@ func (h Held) MarshalJSON() ([]byte, error) {
 		WaitS     float64 `json:"wait_s"`
 		OtherMaxS float64 `json:"other_wait_max_s,omitempty"`
 		OtherShed float64 `json:"other_shed_forecast,omitempty"` // a share, 0..1
-	}{h.Side.String(), secs(h.FullAt), secs(h.Wait), secs(h.OtherWait), round(h.OtherShed, 3)}
+	}{h.Side.String(), secs(h.At + h.FullIn), secs(h.Wait), secs(h.OtherWait), round(h.OtherShed, 3)}
 	return json.Marshal(out)
 }

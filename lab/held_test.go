@@ -125,7 +125,7 @@ func TestHeldLeadsTheLesson(t *testing.T) {
 // last form is one line at 80 columns (review 17 #4: the sentence alone took two, and the
 // layout paid for them with narrator lines).
 func TestHeldForms(t *testing.T) {
-	h := Held{Side: SideA, FullAt: 20200 * time.Millisecond, At: 8 * time.Second, Wait: 3600 * time.Millisecond, OtherWait: 100 * time.Millisecond}
+	h := Held{Side: SideA, FullIn: 12200 * time.Millisecond, At: 8 * time.Second, Wait: 3600 * time.Millisecond, OtherWait: 100 * time.Millisecond}
 	held := "» not judged yet: B turns away now what A still holds; A's queue is full in ~12.2s, then turns away too; one arriving now waits ~3.6s (B's at most 100ms)"
 	brief := "» not judged yet: A turns away too once its queue fills, in ~12.2s"
 	forms := h.lead([]string{"» users: payment rejected:codel +33", "» users: rejected:codel +33"})

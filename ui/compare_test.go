@@ -954,7 +954,7 @@ func TestLessonKeepsNotOKMovedAt80(t *testing.T) {
 // worse"): in full in 2 lines at 80 columns, and in one line where the summary asks for
 // one (review 17 #4: it took 2 all the same, paid for with narrator lines).
 func TestHeldLessonLines(t *testing.T) {
-	h := &lab.Held{Side: lab.SideA, FullAt: 20200 * time.Millisecond, At: 8 * time.Second, Wait: 3600 * time.Millisecond, OtherWait: 100 * time.Millisecond}
+	h := &lab.Held{Side: lab.SideA, FullIn: 12200 * time.Millisecond, At: 8 * time.Second, Wait: 3600 * time.Millisecond, OtherWait: 100 * time.Millisecond}
 	rows := []lab.ComparisonRow{{Class: lab.Payment, Counter: "p50", A: int64(3970 * time.Millisecond), B: int64(3 * time.Second), Significant: true, Better: 1}}
 	forms := lab.Lesson(rows, lab.UsersVerdict{Held: h}, lab.TrafficConfig{}.Label)
 	want := []string{"» not judged yet: B turns away now what A still holds; A's queue is full in",
