@@ -142,5 +142,5 @@ func (m MeasurementForecast) DueInStalls(st StallConfig, elapsed time.Duration) 
 	if n := st.Over(elapsed); n > 1 {
 		return fmt.Sprintf("%seach of the dependency's %d stalls (%s)", due, n, stallShort(st))
 	}
-	return due + "the dependency's stall (" + FmtDur(st.For.D()) + " at " + FmtDur(st.FirstAt.D()) + ")"
+	return due + "the dependency's stall (" + st.First() + ")"
 }

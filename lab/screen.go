@@ -437,10 +437,13 @@ func trafficMode(t TrafficConfig) string {
 	return s + ": "
 }
 
+// First is the first stall, how long and when: "1s at 5s".
+func (st StallConfig) First() string { return FmtDur(st.For.D()) + " at " + FmtDur(st.FirstAt.D()) }
+
 // stallShort is the stall setting: "1s at 5s", "1s at 5s, every 10s"; shorter than the
 // report's words, to fit the settings panel.
 func stallShort(st StallConfig) string {
-	s := FmtDur(st.For.D()) + " at " + FmtDur(st.FirstAt.D())
+	s := st.First()
 	if st.Every > 0 {
 		s += ", every " + FmtDur(st.Every.D())
 	}

@@ -23,7 +23,7 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 	stalled, began := st.In(s.Elapsed)
 	before := m.Stall > 0 && !stalled && s.Elapsed < st.FirstAt.D()
 	p99 := func(p lab.Percentiles) string { return latency(p.P99, p.Count) }
-	when := fmt.Sprintf("%s at %s", fmtDur(st.For.D()), fmtDur(st.FirstAt.D()))
+	when := st.First()
 
 	if !closed { // an open loop with a stall
 		// "Sent, none held back for a reply", never "on time": the open loop's point is that
