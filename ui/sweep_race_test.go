@@ -2,10 +2,12 @@
 
 package ui
 
-// sweepStride under the race detector: a render sweep takes every third size. Each sweep
+// sweepStride under the race detector: a render sweep takes every sixth size. Each sweep
 // draws in one goroutine, where the detector finds nothing and makes every frame about five
 // times dearer; .ci/run runs them over every size without it too (go test -short ./ui), and
 // leaves the dearest to that run alone.
 // They run one at a time, not in parallel: beside a busy core, two at once starved the
 // real-time labs of the packages tested beside ui (a closed loop sent 91 of its 1000).
-const sweepStride = 3
+// Every third was not enough: beside a busy core the ui's race run passed go test's default
+// 10-minute limit (TestPictureCoversTheScreens still drawing at 600 s).
+const sweepStride = 6
