@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
+	"poollab/lab/engine"
 	"poollab/presets"
 )
 
@@ -467,6 +468,31 @@ func BenchmarkViewFleet16(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		render(th, s)
+	}
+}
+
+// fleet-domino's frame at 120x40 once its replicas queue (11s in), what each 10 Hz tick
+// costs: the table's notes try every choice of the rows' forms, a dozen a row.
+// Run with: go test -run '^$' -bench FrameFleetDomino -benchtime 50x ./ui/
+func BenchmarkFrameFleetDomino(b *testing.B) {
+	c, err := loadEmbedded("fleet-domino")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c.Duration = lab.Duration(time.Hour)
+	l, err := engine.Launch(c, engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Stop()
+	for l.Snapshot().Elapsed < 11*time.Second {
+		time.Sleep(100 * time.Millisecond)
+	}
+	th := newTheme(false, true)
+	b.ResetTimer()
+	for range b.N {
+		s := l.Snapshot()
+		_ = render(th, screen{width: 120, height: 40, panes: []pane{{snap: &s, cfg: s.Config}}})
 	}
 }
 

@@ -343,25 +343,66 @@ func (n tableNotes) all(w int) []string {
 	return out
 }
 
-// restAfter is what of the rest fits after a last line cur cells wide: as many as fit in
-// their shortest forms, in order (one that does not fit left out), then each in the longest
-// form the room left allows. Longest first, "p99 of <100: their slowest" took the room of
-// p99:wait's definition.
-func (n tableNotes) restAfter(cur, sepW, w int) []string {
-	room := w - cur
-	var picked [][]string
-	for _, forms := range n.rest {
-		if need := sepW + ansiWidth(forms[len(forms)-1]); need <= room {
-			picked, room = append(picked, forms), room-need
+// restFit is what of the rest fits after a last line of each width, its forms measured once
+// and each width worked out once: lines tries every choice of the must notes' forms, and a
+// fleet's dozen forms a row, measured again on each, cost a frame seconds under the race
+// detector (the monkey's fleet session passed go test's 10 minutes beside a busy core).
+type restFit struct {
+	forms  [][]string
+	widths [][]int
+	sepW   int
+	w      int
+	memo   map[int]restPick
+}
+
+// A restPick is the rest that fits after a line: the forms, and their cells together.
+type restPick struct {
+	forms []string
+	size  int
+}
+
+func (n tableNotes) restFit(sepW, w int) *restFit {
+	r := &restFit{forms: n.rest, widths: make([][]int, len(n.rest)), sepW: sepW, w: w, memo: map[int]restPick{}}
+	for i, forms := range n.rest {
+		for _, f := range forms {
+			r.widths[i] = append(r.widths[i], ansiWidth(f))
 		}
 	}
-	out := make([]string, len(picked))
-	for i, forms := range picked {
-		short := ansiWidth(forms[len(forms)-1])
-		out[i], _ = firstFit(short+room, forms...)
-		room -= ansiWidth(out[i]) - short
+	return r
+}
+
+// after is what of the rest fits after a last line cur cells wide: as many as fit in their
+// shortest forms, in order (one that does not fit left out), then each in the longest form
+// the room left allows. Longest first, "p99 of <100: their slowest" took the room of
+// p99:wait's definition.
+func (r *restFit) after(cur int) restPick {
+	if p, ok := r.memo[cur]; ok {
+		return p
 	}
-	return out
+	room := r.w - cur
+	var picked []int
+	for i, ws := range r.widths {
+		if need := r.sepW + ws[len(ws)-1]; need <= room {
+			picked, room = append(picked, i), room-need
+		}
+	}
+	var p restPick
+	for _, i := range picked {
+		ws := r.widths[i]
+		short := ws[len(ws)-1]
+		k := len(ws) - 1 // the first form that fits the room, else the shortest
+		for j, fw := range ws {
+			if fw <= short+room {
+				k = j
+				break
+			}
+		}
+		p.forms = append(p.forms, r.forms[i][k])
+		p.size += ws[k]
+		room -= ws[k] - short
+	}
+	r.memo[cur] = p
+	return p
 }
 
 // lines wraps the notes in lines of w cells, joined by sep, at a level of detail: at full,
@@ -395,6 +436,7 @@ func (n tableNotes) lines(sep string, w, level int) []string {
 	// Every choice of forms (a few dozen), counted as wrapItems packs them: the fewest
 	// lines (compact: within limit), then the most of the rest, then the most words.
 	sepW := ansiWidth(sep)
+	rest := n.restFit(sepW, w)
 	at, best := make([]int, len(fitting)), []int(nil)
 	bestH, bestRest, bestSize := 0, 0, 0
 	for {
@@ -411,15 +453,13 @@ func (n tableNotes) lines(sep string, w, level int) []string {
 				h, cur = h+1, iw
 			}
 		}
-		rest := n.restAfter(cur, sepW, w)
-		for _, f := range rest {
-			size += ansiWidth(f)
-		}
+		after := rest.after(cur)
+		size += after.size
 		if limit > 0 && h <= limit {
 			h = limit // any number of lines within it is as good
 		}
-		if (limit == 0 || h == limit) && (best == nil || h < bestH || h == bestH && (len(rest) > bestRest || len(rest) == bestRest && size > bestSize)) {
-			best, bestH, bestRest, bestSize = slices.Clone(at), h, len(rest), size
+		if (limit == 0 || h == limit) && (best == nil || h < bestH || h == bestH && (len(after.forms) > bestRest || len(after.forms) == bestRest && size > bestSize)) {
+			best, bestH, bestRest, bestSize = slices.Clone(at), h, len(after.forms), size
 		}
 		i := 0 // the next choice, as an odometer
 		for ; i < len(at); i++ {
@@ -438,7 +478,7 @@ func (n tableNotes) lines(sep string, w, level int) []string {
 	}
 	lines := wrapItems(chosen, sep, w)
 	if k := len(lines) - 1; k >= 0 {
-		lines[k] = strings.Join(append([]string{lines[k]}, n.restAfter(ansiWidth(lines[k]), sepW, w)...), sep)
+		lines[k] = strings.Join(append([]string{lines[k]}, rest.after(ansiWidth(lines[k])).forms...), sep)
 	}
 	return lines
 }
