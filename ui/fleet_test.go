@@ -1451,3 +1451,18 @@ func TestReplicaFailingChecksSaysNotOK(t *testing.T) {
 		t.Errorf("replica 2, 1 check not ok of 2: %q, want \"in rotation, 1/2 not ok\"", got)
 	}
 }
+
+// A fleet whose dependency fails every payment at once fits for want of any work, and says
+// so: "that still fits" stood beside every payment failed (fleet-domino, d pressed to down).
+func TestFleetSaysWhyFailingFastFits(t *testing.T) {
+	for _, pulled := range []int{0, 1} {
+		for mode, want := range map[lab.DependencyMode]string{lab.ModeDown: "dependency down: payments fail", lab.ModeErrors: "answers 500 at once"} {
+			s := fleetSnapshot(4, pulled)
+			s.Config.Dependency.Mode = mode
+			msg, ok := narrateFleetWhole(s.Config, s)
+			if !ok || !strings.Contains(msg, want) || strings.Contains(msg, "fits") {
+				t.Errorf("%d pulled, dependency %s: %q, want it to say %q", pulled, mode, msg, want)
+			}
+		}
+	}
+}

@@ -234,6 +234,18 @@ func littlesLaw(c lab.ClassForecast, note string) string {
 }
 
 // narrateLaw is the sentence; spare gets the clause that may be left out.
+// failingFast is why payments hold no worker where the dependency fails them at once, and
+// "" where it does not.
+func failingFast(cfg lab.Config) string {
+	switch cfg.Dependency.Mode {
+	case lab.ModeDown:
+		return "dependency down: payments fail within a millisecond (connection refused) and free their workers at once"
+	case lab.ModeErrors:
+		return "dependency answers 500 at once: payments fail fast and free their workers"
+	}
+	return ""
+}
+
 func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareClause) string {
 	if msg, ok := narrateFleet(cfg, s, spare); ok {
 		return msg
@@ -295,10 +307,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	switch {
 	case rate == 0:
 		return "no payments arriving: the pool belongs to the other classes"
-	case cfg.Dependency.Mode == lab.ModeDown:
-		return "dependency down: payments fail within a millisecond (connection refused) and free their workers at once; " + others + " get workers"
-	case cfg.Dependency.Mode == lab.ModeErrors:
-		return "dependency answers 500 at once: payments fail fast and free their workers; " + others + " get workers"
+	case failingFast(cfg) != "":
+		return failingFast(cfg) + "; " + others + " get workers"
 	case s.Breaker.State == lab.BreakerOpen:
 		msg := fmt.Sprintf("breaker open: every payment is now %s at once, without calling, until the next trial in %s",
 			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))

@@ -129,6 +129,8 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		switch {
 		case !fills && f.Fit == lab.FitsBarely:
 			return msg + ": that fits, barely: a burst fills " + them + " and " + their + " checks start to fail", true
+		case !fills && failingFast(cfg) != "": // it fits only for want of any work (review: "that still fits" beside every payment failed)
+			return msg + ": " + failingFast(cfg), true
 		case !fills:
 			return msg + ": that still fits", true
 		case in == 0:
@@ -147,6 +149,8 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 	}
 	left := fmt.Sprintf("; %s %d at %s", one, n-1, littlesLaw(fewer.Classes[lab.Payment], ""))
 	switch {
+	case failingFast(cfg) != "":
+		return msg + ": " + failingFast(cfg), true
 	case all.Fit == lab.Overloaded:
 		return msg + ": over capacity already", true
 	case fewer.Fit == lab.Overloaded:
