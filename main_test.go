@@ -312,20 +312,26 @@ func TestUniformTiesAreARace(t *testing.T) {
 		t.Skip("8-second runs")
 	}
 	t.Parallel()
-	starved := make([]int64, 5)
+	starved, lag := make([]int64, 5), make([]float64, 5)
 	t.Run("seeds", func(t *testing.T) { // returns when every seed's run has
 		for i := range starved {
 			t.Run(fmt.Sprint(i+1), func(t *testing.T) {
 				t.Parallel()
 				r := runJSON(t, "run", "--preset", "shared-pool", "--set", "traffic.arrivals=uniform", "--set", fmt.Sprintf("traffic.seed=%d", i+1))
-				starved[i] = r.Classes["signup"].Rejected["pool"]
+				starved[i], lag[i] = r.Classes["signup"].Rejected["pool"], r.Generator.LagP99Ms
 			})
 		}
 	})
 	many := 0
 	for i, n := range starved {
+		// A run the lab calls too busy sent its even arrivals late and bunched: the ties the
+		// model counts are gone, and the count is the machine's (seen under overload).
+		if tooBusy(lag[i]) {
+			t.Logf("seed %d: %d signups starved, not judged: generator lag p99 %.1f ms", i+1, n, lag[i])
+			continue
+		}
 		if n < 6 || n > 29 {
-			t.Errorf("seed %d: %d signups starved, want 6..29", i+1, n)
+			t.Errorf("seed %d: %d signups starved, want 6..29 (generator lag p99 %.1f ms)", i+1, n, lag[i])
 		}
 		if n >= 25 {
 			many++
