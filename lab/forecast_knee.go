@@ -20,11 +20,12 @@ const PostmortemBrief = `"A Go postmortem that calmed lunch-peak latency"`
 // lab's of the same percentile: the source reported p95 and the table shows p99, so its "p95
 // 90ms → 1.1s" beside the lab's p99 compared two percentiles (newcomer 50, newcomer 52
 // G-MAJOR). The lab's are of the orders ended so far, as the table's are; its p95 alone,
-// for the headline and the table give its p99 (the p99 twice in one sentence, review 44a).
+// for the headline and the table give its p99 (the p99 twice in one sentence, review 44a),
+// "so far" as the p99 beside it says (newcomer 56: a window not said).
 func (s *Snapshot) PostmortemSource() string {
 	said := PostmortemBrief + " (its p95 90ms → 1.1s"
 	if l := s.Classes[Payment].Latency; l.Count > 0 {
-		said += "; the lab's p95 " + FmtLatency(l.P95)
+		said += "; the lab's p95 " + FmtLatency(l.P95) + " so far"
 	}
 	return said + ")"
 }

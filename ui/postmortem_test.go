@@ -166,7 +166,7 @@ func TestNarratePostmortem(t *testing.T) {
 	// keeps its goroutines line.
 	// Named as its source is, by its title, and its p95 beside the lab's p95, not the p99
 	// alone (newcomer 52 G-MAJOR).
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, `as in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's p95 10.9s): a pool scaling on queue length fed the dependency's slowdown`) ||
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, `as in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's p95 10.9s so far): a pool scaling on queue length fed the dependency's slowdown`) ||
 		spare.short != `; as in "A Go postmortem that calmed lunch-peak latency": a pool scaling on queue length fed the dependency's slowdown` || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
@@ -512,7 +512,7 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		`; as the fix in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's p95 776ms): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms`,
+		`; as the fix in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's p95 776ms so far): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms`,
 		"; why 24, not 25: a margin under a knee measured near 25 (were it 24, 25 would give 461/s); 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
