@@ -161,6 +161,12 @@ var coreSettings = slices.Concat(
 // riddle (newcomer 58). Where a line has room, SendDelayMeans says from when to when.
 const SentLateBy = "sent late by"
 
+// LabSentLateBy is SentLateBy where it first shows on a screen: whose lateness it is, the
+// lab's, not a queue's or the service's ("sent late by" said by whom nowhere but the help,
+// newcomer 56 #1). Four characters: the signup's line at 120 columns has no room for more
+// beside how far its work ran over.
+const LabSentLateBy = "lab " + SentLateBy
+
 // LateSending is SentLateBy where a sentence needs a noun: what a latency timed from the
 // scheduled arrival takes in ("so late sending too"), by the same words.
 const LateSending = "late sending"
@@ -186,7 +192,8 @@ const SendDelayMeans = "scheduled arrival → on a worker"
 // p50 of 2.9ms, "answered at once" beside 752µs, newcomer 34 #12). Each a p50 of its own:
 // p50s do not add up, so none is said as a part of the p50 ("+716µs the lab's own sending"
 // was the p50 less the service's, review 29 lab #8). The work alone where the p50 reads as set.
-// define: the longest form says what SentLateBy measures, where it is first on the screen.
+// define: where it is first on the screen, the forms say whose lateness (LabSentLateBy), the
+// longest also what it measures.
 func measuredWork(s *Snapshot, cl Class, work string, define bool) []string {
 	cs := s.Classes[cl]
 	if s.Pool.HasQueue() || cs.Latency.Count == 0 {
@@ -200,24 +207,31 @@ func measuredWork(s *Snapshot, cl Class, work string, define bool) []string {
 	if set > 0 && p50 == FmtLatency(set) {
 		return []string{work}
 	}
-	sent := SentLateBy + " p50 " + FmtLatency(cs.Waited.P50)
+	late := " p50 " + FmtLatency(cs.Waited.P50)
 	// What the sleep is, the work, and past what it ran: "the 2ms sleep overran" was defined
 	// only in the help (newcomer 54), "the timer's lateness" left which timer to guess
-	// (newcomer 38 G14).
-	var ran string
-	switch late := cs.Service.P50 - set; {
+	// (newcomer 38 G14). The work's 2ms is the line's start: said again, the signup's line
+	// had no room at 120 columns for whose lateness (newcomer 56 #1).
+	ran := ")"
+	switch over := cs.Service.P50 - set; {
 	case set == 0:
-		ran = "on a worker p50 " + FmtLatency(cs.Service.P50)
-	case late > 0 && FmtLatency(set+late) != FmtLatency(set):
-		ran = "the work, a " + FmtDur(set) + " sleep, ran p50 " + FmtLatency(late) + " over"
+		ran = "; on a worker p50 " + FmtLatency(cs.Service.P50) + ")"
+	case over > 0 && FmtLatency(set+over) != FmtLatency(set):
+		ran = "; the work, a sleep, ran p50 " + FmtLatency(over) + " over)"
 	}
-	head := work + " (p50 " + p50 + "; " + sent
-	forms := []string{head + ")", work}
-	if ran != "" {
-		forms = append([]string{head + "; " + ran + ")"}, forms...)
+	head := work + " (p50 " + p50 + "; "
+	forms := []string{head + SentLateBy + late + ")", work}
+	if ran != ")" {
+		forms = append([]string{head + SentLateBy + late + ran}, forms...)
 	}
 	if define {
-		forms = append([]string{head + ": " + SendDelayMeans + strings.TrimPrefix(forms[0], head)}, forms...)
+		// Whose lateness first, before how far the work ran over; from when to when with room.
+		lab := head + LabSentLateBy + late
+		defined := []string{lab + ": " + SendDelayMeans + ran, lab + ran}
+		if ran != ")" {
+			defined = append(defined, lab+")")
+		}
+		forms = append(defined, forms...)
 	}
 	return forms
 }
@@ -1132,7 +1146,7 @@ func coreWords() []part[[]Item] {
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them ("+shortCircuitName+" rejects while the breaker is open; "+permitName+" lets a call through and counts how it went; "+countsRejectionsName+" is the whole breaker in the short-circuit's place, counting the lab's own rejections below it (rejected:bulkhead) as the dependency's failures: the trap; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore; "+adaptiveStageName+": the adaptive limit, named as what it turns away, "+RejectLimit.Word()+"). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned. deadline:enough-left starts no call with less of the deadline left than recent calls' mean + 4 mean deviations (TCP's, of each call from the smoothed mean: about 5ms for calls of 50ms ±10ms uniform, so ~70ms, moving as calls do; at most half the deadline, at least a chain's floor: what its hops that call another keep back, dependency.hop.reserve each, + what the one before the last needs left to call it, dependency.hop.min_call: \"2 × 100ms kept back at hops 1 and 2 + 50ms to call hop 3\"); it learns only from calls that succeed (a timeout or a 504 teaches it nothing), so until one does it lets every call start"),
 			// The parts of a bystander's p50, each a p50 of its own (review 29 lab #5, #8).
-			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of, in the order they happen: \""+SentLateBy+"\", from its scheduled arrival until a worker had it ("+SendDelayMeans+", said beside it where the line has room: the load generator's lag, then dispatch; the lab's own, no queue's; the closed loop's corrected and the latency legend take it in as \""+LateSending+"\"); \"the work, a 2ms sleep, ran over\", a worker's time less the work set (the lab does the local work as a time.Sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\". p50s do not add up, so the parts come near the p50 without summing to it; short of room, \""+SentLateBy+"\" alone"),
+			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of, in the order they happen: \""+SentLateBy+"\" (where it first shows, \""+LabSentLateBy+"\": the lab sent them late, its own lateness), from its scheduled arrival until a worker had it ("+SendDelayMeans+", said beside it where the line has room: the load generator's lag, then dispatch; the lab's own, no queue's; the closed loop's corrected and the latency legend take it in as \""+LateSending+"\"); \"the work, a sleep, ran over\", a worker's time less the work set (the lab does the local work as a time.Sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\". p50s do not add up, so the parts come near the p50 without summing to it; short of room, \""+SentLateBy+"\" alone"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"an error rate blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"arrived − ok A → B\" counts them, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool 8→64 workers", "an autoscaled pool: it starts at pool.workers and, every pool.autoscale.every, grows by pool.autoscale.step while any request waits, up to pool.autoscale.max; "+

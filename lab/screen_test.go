@@ -853,23 +853,24 @@ func TestEvenArrivalsSaySo(t *testing.T) {
 // p50 less the service's (650µs) (review 29 lab #8). None where a queue's wait is in the p50.
 // Each said in the line's own words, at 120 columns: how late it was sent, and that the work
 // is a sleep and how far past it ran ("the lab's own lateness" and "the 2ms sleep" were
-// defined only in the help, newcomer 54).
+// defined only in the help, newcomer 54). Where it first shows, whose lateness: the lab's
+// ("sent late by" said by whom only in the help, newcomer 56 #1).
 func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; sent late by p50 620µs; the work, a 2ms sleep, ran p50 250µs over)"
+	long := work + " (p50 2.9ms; lab sent late by p50 620µs; the work, a sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
 	}
 	// Where it first shows, with room, from when to when (newcomer 58); once: the health
 	// check's line beside it does not say it again.
-	defined := work + " (p50 2.9ms; sent late by p50 620µs: scheduled arrival → on a worker; the work, a 2ms sleep, ran p50 250µs over)"
+	defined := work + " (p50 2.9ms; lab sent late by p50 620µs: scheduled arrival → on a worker; the work, a sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 200, "signup"); got != defined {
 		t.Errorf("signup at 200: %q, want %q", got, defined)
 	}
-	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; sent late by p50 620µs)" {
+	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; lab sent late by p50 620µs)" {
 		t.Errorf("signup at 100: %q", got)
 	}
 	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; sent late by p50 702µs; on a worker p50 2µs)") {
@@ -882,7 +883,7 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	alone := *s // no signups: the health check's line is where it first shows
 	alone.Config.Traffic.Signup.Rate = 0
 	alone.Classes[Signup] = ClassStats{}
-	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "sent late by p50 702µs: scheduled arrival → on a worker; on a worker p50 2µs)") {
+	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "; lab sent late by p50 702µs: scheduled arrival → on a worker; on a worker p50 2µs)") {
 		t.Errorf("health alone at 200: %q", got)
 	}
 	s.Pool.QueueCap = 100
@@ -1079,8 +1080,9 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 	for _, w := range []struct{ entry, word, screen string }{
 		{"arrivals at random", seed.Value, seed.Value},
 		{"arrivals at random", seed.Brief, seed.Brief},
-		{"signup 2ms", "the work, a 2ms sleep, ran", settings},
+		{"signup 2ms", "the work, a sleep, ran", settings},
 		{"signup 2ms", SentLateBy, settings},
+		{"signup 2ms", LabSentLateBy, settings},
 		{"signup 2ms", LateSending, fmt.Sprint(CorrectedForms(&Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1}})[0])},
 		{"signup 2ms", "on a worker", settings},
 		{"pool full", " found it full, ", health},
