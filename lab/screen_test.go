@@ -903,6 +903,42 @@ func bystanders(s *Snapshot) {
 	s.Classes[Health].Waited = Percentiles{P50: 702 * time.Microsecond, Count: 5}
 }
 
+// The ± beside the arrivals expected is said once on the screen, where it is printed:
+// "±17" was defined only in the help (newcomer 56 #2). 2√42.5 = 13.04, printed 13; none
+// where no band is printed (past 3 spreads, the shares alone).
+func TestPoolFullSaysWhatItsBandIs(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Arrivals = Poisson
+	s := &Snapshot{Config: c, Elapsed: 8 * time.Second}
+	s.Pool.FullFor, s.Pool.FullFrom = 3400*time.Millisecond, 1600*time.Millisecond
+	s.Classes[Payment].Arrived, s.Classes[Payment].Rejected[RejectPool] = 100, 30
+	band := func(items []Item) []string {
+		var out []string
+		for _, it := range items {
+			if strings.HasPrefix(it.Label, "±") {
+				out = append(out, it.Phrase())
+			}
+		}
+		return out
+	}
+	for w, want := range map[int]string{
+		120: "±13 = 2√42, chance's band: 2 standard deviations of a random (Poisson) count; 19 draws in 20 fall within it",
+		100: "±13 = 2√42, chance's band (2 standard deviations of a random count)",
+	} {
+		if got := band(HealthItems(s, w)); len(got) != 1 || got[0] != want {
+			t.Errorf("at %d: %q, want %q once", w, got, want)
+		}
+	}
+	un := *s
+	un.Classes[Payment].Rejected[RejectPool] = 10
+	if got := band(HealthItems(&un, 120)); len(got) != 0 {
+		t.Errorf("no band printed, yet said: %q", got)
+	}
+	if got := band(HealthItems(s, 80)); len(got) != 0 { // at 80 the full time alone
+		t.Errorf("at 80, no band printed, yet said: %q", got)
+	}
+}
+
 // With no queue the pool's full time says the share of the time beside the share of
 // arrivals that found it full: 3.4s full at 16/s read as 54 turned away beside 35, which
 // random arrivals give only over a long run (newcomer 34 #11).
@@ -1088,6 +1124,7 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"pool full", " found it full, ", health},
 		{"pool full", " expected: ", health},
 		{"pool full", "1 seed in ", health},
+		{"pool full", "chance's band", health},
 		{"pool full", "beyond chance", raced(false)},
 		{"pool full", "more are this lab's race, not the model's", raced(false)},
 		{"pool full", "more were sent late in bunches", raced(true)},
