@@ -437,6 +437,14 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	if checks[1].Quick != 46 || checks[2].Quick != 67 {
 		t.Errorf("quick ahead %d and %d, want 36 + 10 and 54 + 13", checks[1].Quick, checks[2].Quick)
 	}
+	// What "quick" counts, from the settings: defined only in the help (newcomer 56 #3).
+	if got, want := checks[1].QuickMeans(), []string{
+		"quick = signups and health checks: each holds a worker ~2ms or less, a payment 3.0s",
+		"quick = signups and health checks, a worker each for ~2ms or less",
+		"quick = signups and health checks, ~2ms or less each",
+	}; !slices.Equal(got, want) {
+		t.Errorf("quick means %q, want %q", got, want)
+	}
 	// Every form that tells the quick ones apart, whole then brief, before any that does
 	// not: "a check now has 12 P ahead" won over "12 P + 40 quick ahead" (review 47).
 	form := func(text string, whole, quick bool) CheckWords {

@@ -155,6 +155,10 @@ type CheckAhead struct {
 	Full  bool // the queue is full: a check sent now is turned away at once (rejected:pool)
 	Wait  CheckWait
 	label string // the payments' label, as the preset names them
+	// What Quick counts, as the preset names them ("signups and health checks"), and the
+	// work a signup holds a worker for.
+	quickOnes string
+	work      time.Duration
 }
 
 // NotOK is the chance that a check sent now is not ok: fewer than Ahead + 1 workers free
@@ -209,6 +213,18 @@ func (c CheckAhead) Words(letter string) []CheckWords {
 		}
 	}
 	return forms
+}
+
+// QuickMeans says what Words' "quick" counts, longest first, where a screen has room for it
+// once: "16 P + 46 quick ahead" left "quick" to the help (newcomer 56 #3). A check holds a
+// worker for microseconds, a signup its work, so the work is the most a quick one holds.
+func (c CheckAhead) QuickMeans() []string {
+	head := "quick = " + c.quickOnes
+	return []string{
+		fmt.Sprintf("%s: each holds a worker ~%s or less, a %s %s", head, FmtDur(c.work), c.label, FmtSecs(c.Wait.Hold)),
+		fmt.Sprintf("%s, a worker each for ~%s or less", head, FmtDur(c.work)),
+		fmt.Sprintf("%s, ~%s or less each", head, FmtDur(c.work)),
+	}
 }
 
 // Sum writes Behind as the sum that gives it, from its own terms: "2.0s × 20 workers / 3.0s"

@@ -161,6 +161,12 @@ var coreSettings = slices.Concat(
 // riddle (newcomer 58). Where a line has room, SendDelayMeans says from when to when.
 const SentLateBy = "sent late by"
 
+// LabSentLateBy is SentLateBy where it first shows on a screen: whose lateness it is, the
+// lab's, not a queue's or the service's ("sent late by" said by whom nowhere but the help,
+// newcomer 56 #1). Four characters: the signup's line at 120 columns has no room for more
+// beside how far its work ran over.
+const LabSentLateBy = "lab " + SentLateBy
+
 // LateSending is SentLateBy where a sentence needs a noun: what a latency timed from the
 // scheduled arrival takes in ("so late sending too"), by the same words.
 const LateSending = "late sending"
@@ -186,7 +192,8 @@ const SendDelayMeans = "scheduled arrival → on a worker"
 // p50 of 2.9ms, "answered at once" beside 752µs, newcomer 34 #12). Each a p50 of its own:
 // p50s do not add up, so none is said as a part of the p50 ("+716µs the lab's own sending"
 // was the p50 less the service's, review 29 lab #8). The work alone where the p50 reads as set.
-// define: the longest form says what SentLateBy measures, where it is first on the screen.
+// define: where it is first on the screen, the forms say whose lateness (LabSentLateBy), the
+// longest also what it measures.
 func measuredWork(s *Snapshot, cl Class, work string, define bool) []string {
 	cs := s.Classes[cl]
 	if s.Pool.HasQueue() || cs.Latency.Count == 0 {
@@ -200,24 +207,31 @@ func measuredWork(s *Snapshot, cl Class, work string, define bool) []string {
 	if set > 0 && p50 == FmtLatency(set) {
 		return []string{work}
 	}
-	sent := SentLateBy + " p50 " + FmtLatency(cs.Waited.P50)
+	late := " p50 " + FmtLatency(cs.Waited.P50)
 	// What the sleep is, the work, and past what it ran: "the 2ms sleep overran" was defined
 	// only in the help (newcomer 54), "the timer's lateness" left which timer to guess
-	// (newcomer 38 G14).
-	var ran string
-	switch late := cs.Service.P50 - set; {
+	// (newcomer 38 G14). The work's 2ms is the line's start: said again, the signup's line
+	// had no room at 120 columns for whose lateness (newcomer 56 #1).
+	ran := ")"
+	switch over := cs.Service.P50 - set; {
 	case set == 0:
-		ran = "on a worker p50 " + FmtLatency(cs.Service.P50)
-	case late > 0 && FmtLatency(set+late) != FmtLatency(set):
-		ran = "the work, a " + FmtDur(set) + " sleep, ran p50 " + FmtLatency(late) + " over"
+		ran = "; on a worker p50 " + FmtLatency(cs.Service.P50) + ")"
+	case over > 0 && FmtLatency(set+over) != FmtLatency(set):
+		ran = "; the work, a sleep, ran p50 " + FmtLatency(over) + " over)"
 	}
-	head := work + " (p50 " + p50 + "; " + sent
-	forms := []string{head + ")", work}
-	if ran != "" {
-		forms = append([]string{head + "; " + ran + ")"}, forms...)
+	head := work + " (p50 " + p50 + "; "
+	forms := []string{head + SentLateBy + late + ")", work}
+	if ran != ")" {
+		forms = append([]string{head + SentLateBy + late + ran}, forms...)
 	}
 	if define {
-		forms = append([]string{head + ": " + SendDelayMeans + strings.TrimPrefix(forms[0], head)}, forms...)
+		// Whose lateness first, before how far the work ran over; from when to when with room.
+		lab := head + LabSentLateBy + late
+		defined := []string{lab + ": " + SendDelayMeans + ran, lab + ran}
+		if ran != ")" {
+			defined = append(defined, lab+")")
+		}
+		forms = append(defined, forms...)
 	}
 	return forms
 }
@@ -646,6 +660,7 @@ var coreHealth = slices.Concat(
 		}
 		forms := []string{full + " in all (every spell added up), of " + of, short}
 		var cause *Item // why more found it full than chance gives, where they did
+		var band *Item  // what the ± beside the arrivals expected is, where it is printed
 		// Beside it, with no queue, the share of arrivals that found it so: random arrivals
 		// see it full as often as it is, over a long run, not over 8s (newcomer 34 #11: 3.4s
 		// full at 16/s read as 54 turned away beside 35; seed 127 drew few in those spells;
@@ -697,6 +712,10 @@ var coreHealth = slices.Concat(
 					// square root read as the band, and 48 off beside "867±29 expected: within
 					// chance" as wrong (review 44b).
 					product := fmt.Sprintf("%s × %s ≈ %.0f±%.0f", full, FmtPerSec(rate), g.due, g.band)
+					// The ± said on the screen, where a line has room: "±17" was defined only in
+					// the help (newcomer 56 #2).
+					pm := fmt.Sprintf("±%.0f", g.band)
+					band = &Item{Label: pm, Value: fittingValue(pm, w, g.bandMeans()...), Spare: true}
 					verdict, short := "within chance", "within chance"
 					switch {
 					case share == clock || !g.said:
@@ -776,9 +795,13 @@ var coreHealth = slices.Concat(
 				forms = append(with, forms...)
 			}
 		}
-		items := []Item{{Label: label, Value: fittingValue(label, w, forms...), Spare: true}}
+		value := fittingValue(label, w, forms...)
+		items := []Item{{Label: label, Value: value, Spare: true}}
 		if cause != nil {
 			items = append(items, *cause)
+		}
+		if band != nil && strings.Contains(value, "±") {
+			items = append(items, *band)
 		}
 		return items
 	}),
@@ -1132,14 +1155,14 @@ func coreWords() []part[[]Item] {
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them ("+shortCircuitName+" rejects while the breaker is open; "+permitName+" lets a call through and counts how it went; "+countsRejectionsName+" is the whole breaker in the short-circuit's place, counting the lab's own rejections below it (rejected:bulkhead) as the dependency's failures: the trap; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore; "+adaptiveStageName+": the adaptive limit, named as what it turns away, "+RejectLimit.Word()+"). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned. deadline:enough-left starts no call with less of the deadline left than recent calls' mean + 4 mean deviations (TCP's, of each call from the smoothed mean: about 5ms for calls of 50ms ±10ms uniform, so ~70ms, moving as calls do; at most half the deadline, at least a chain's floor: what its hops that call another keep back, dependency.hop.reserve each, + what the one before the last needs left to call it, dependency.hop.min_call: \"2 × 100ms kept back at hops 1 and 2 + 50ms to call hop 3\"); it learns only from calls that succeed (a timeout or a 504 teaches it nothing), so until one does it lets every call start"),
 			// The parts of a bystander's p50, each a p50 of its own (review 29 lab #5, #8).
-			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of, in the order they happen: \""+SentLateBy+"\", from its scheduled arrival until a worker had it ("+SendDelayMeans+", said beside it where the line has room: the load generator's lag, then dispatch; the lab's own, no queue's; the closed loop's corrected and the latency legend take it in as \""+LateSending+"\"); \"the work, a 2ms sleep, ran over\", a worker's time less the work set (the lab does the local work as a time.Sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\". p50s do not add up, so the parts come near the p50 without summing to it; short of room, \""+SentLateBy+"\" alone"),
+			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of, in the order they happen: \""+SentLateBy+"\" (where it first shows, \""+LabSentLateBy+"\": the lab sent them late, its own lateness), from its scheduled arrival until a worker had it ("+SendDelayMeans+", said beside it where the line has room: the load generator's lag, then dispatch; the lab's own, no queue's; the closed loop's corrected and the latency legend take it in as \""+LateSending+"\"); \"the work, a sleep, ran over\", a worker's time less the work set (the lab does the local work as a time.Sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\". p50s do not add up, so the parts come near the p50 without summing to it; short of room, \""+SentLateBy+"\" alone"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"an error rate blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"arrived − ok A → B\" counts them, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool 8→64 workers", "an autoscaled pool: it starts at pool.workers and, every pool.autoscale.every, grows by pool.autoscale.step while any request waits, up to pool.autoscale.max; "+
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free the whole time since it last looked (\"+4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms\"): idle at one instant (\"idle 9\") is not enough"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time (shared-pool at 8s with seed 127), \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±14 expected: 1 seed in 65 gives so few\" (wider, \"seed 127 drew few: only 1 seed in 65 gives so few\"): 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate as shown (118 in 8.0s, 14.8/s) holds the arrivals expected, ~50 give or take 14 (two square roots: chance keeps 19 draws in 20 within that), and 35 is the draw of the arrival times seed 127 fixes, not the lab's: only 1 seed in 65 gives so few (one way, from the normal's tail; seeds 1–40 turn away 0.96 of the product at 8s, sd 0.13). Beside the narrator's \"the shares so far include the 1.6s before the pool first filled\", it is the other reason the shares so far sit low; the long-run forecast times the arrivals after the fill (38% of 94, ~36) is no expectation for this count, for the first seconds after the fill are fuller than the long run (no 3s hold has ended yet: here full 3.4s of the 6.4s, 53%), which the full time counts and the forecast does not; \"within chance\" within that band; from 2 to 3, a draw 1 seed in 44 or fewer gives, how rare; past 3, no verdict, the two shares alone; the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; \"2.8s of 8.0s; 911 of 2391 found it full, 2.8s × 298.9/s ≈ 837±58 expected: beyond chance\", and on a line of its own, \"the ~74 more are this lab's race, not the model's: an arrival due as a worker frees is woken first, finds it full\" (loss-system, seed 1): the arrivals' share is at the forecast, and the clock's sits below it: ~74 more than the full time × rate, by more than chance gives, and no more than one a spell the pool was full, so not chance but the lab's race (the clock itself is exact): an arrival due when a worker's reply is due is woken with it, reaches the pool first, finds it full and is turned away, and the worker frees a fraction of a millisecond later into a gap no arrival is in (loss-system at 300 arrivals a second, seeds 1–6: arrivals 1–3 points above the time, where an ideal loss system on the same arrivals keeps the two within chance); the two then meet only at the arrivals' forecast, \"(38% over a long run…)\"; where the machine is too busy (the ⚠ line), \"the ~74 more were sent late in bunches by the busy machine\" (\"sent late\" as in \""+SentLateBy+"\"): the rest of a late bunch finds full what its first filled, in no time on the clock"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time (shared-pool at 8s with seed 127), \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±14 expected: 1 seed in 65 gives so few\" (wider, \"seed 127 drew few: only 1 seed in 65 gives so few\"): 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate as shown (118 in 8.0s, 14.8/s) holds the arrivals expected, ~50 give or take 14 (two square roots: chance keeps 19 draws in 20 within that; said under it where a line has room, \"±14 = 2√50, chance's band\"), and 35 is the draw of the arrival times seed 127 fixes, not the lab's: only 1 seed in 65 gives so few (one way, from the normal's tail; seeds 1–40 turn away 0.96 of the product at 8s, sd 0.13). Beside the narrator's \"the shares so far include the 1.6s before the pool first filled\", it is the other reason the shares so far sit low; the long-run forecast times the arrivals after the fill (38% of 94, ~36) is no expectation for this count, for the first seconds after the fill are fuller than the long run (no 3s hold has ended yet: here full 3.4s of the 6.4s, 53%), which the full time counts and the forecast does not; \"within chance\" within that band; from 2 to 3, a draw 1 seed in 44 or fewer gives, how rare; past 3, no verdict, the two shares alone; the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; \"2.8s of 8.0s; 911 of 2391 found it full, 2.8s × 298.9/s ≈ 837±58 expected: beyond chance\", and on a line of its own, \"the ~74 more are this lab's race, not the model's: an arrival due as a worker frees is woken first, finds it full\" (loss-system, seed 1): the arrivals' share is at the forecast, and the clock's sits below it: ~74 more than the full time × rate, by more than chance gives, and no more than one a spell the pool was full, so not chance but the lab's race (the clock itself is exact): an arrival due when a worker's reply is due is woken with it, reaches the pool first, finds it full and is turned away, and the worker frees a fraction of a millisecond later into a gap no arrival is in (loss-system at 300 arrivals a second, seeds 1–6: arrivals 1–3 points above the time, where an ideal loss system on the same arrivals keeps the two within chance); the two then meet only at the arrivals' forecast, \"(38% over a long run…)\"; where the machine is too busy (the ⚠ line), \"the ~74 more were sent late in bunches by the busy machine\" (\"sent late\" as in \""+SentLateBy+"\"): the rest of a late bunch finds full what its first filled, in no time on the clock"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"15 more workers busy, waiting for a connection\" (or \"waiting for a bulkhead permit\"): all of them wait on their worker for one, their call not begun; \"1 more worker busy, its call over, not yet counted\" (briefly \"call over, not counted\"): the dependency is done with its call, answered or cut by a timeout (its calls less those it serves now exceed the payments ended), and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 call over, not yet counted\" (briefly \"+2 workers busy: 1 call over, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on, m it waits on\": of those, the calls hop 1 works on after the edge hung up on them, and the rest, whose payments are still on a worker (a payment between its tries has none there) (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on, and one between the edge's tries is \"not calling this instant\"); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity; with every replica out, \"none in rotation; 40 idle on r1, r4\""),
 			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),
@@ -1149,7 +1172,7 @@ func coreWords() []part[[]Item] {
 				DefaultConfig().Fleet.PullAfter, DefaultConfig().Fleet.ReturnAfter)),
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds: its row says \"finishes what it holds\" while it does, \"finished what it held\" once done) and it counts as no pull; D on the pulls line"),
 			// What a check sent now meets, beside a replica in rotation (newcomer 52).
-			word("a check now has 16 P + 46 quick ahead: next out", "beside a fleet's replica in rotation with a queue served in arrival order (where room is short \"16 P + 46 quick ahead: next out\" in place of \"in rotation\", then \"16 P ahead: next out\"; wider, \"16 payments + 46 quick\"; said only where a signup's work is under a hundredth of a payment's time on its worker): what a health check sent to it now meets, the payments queued ahead of it (P, their glyph), and the rest of its queue, quick: the signups and checks ahead take a worker for milliseconds, so a queue of 62 may hold 16 that count. The check is ok only if that many workers and one more free within health.timeout, each busy with a payment begun at a random point of its call and so freeing in time with chance timeout / hold (the domino's \"13.3 on average: 2.0s × 20 / 3.0s\"; with calls shorter than the timeout, more than once each): \"next out\", not ok more often than not, and fleet.pull_after not ok in a row pull it; \"1-in-5 not ok\", that chance; \"ok\", under 1 in 20; \"a check now finds the queue full: not ok (rejected:pool)\", turned away on arrival. A check sent now: those decided so far were sent up to health.timeout ago, behind the queue as it was then, so a replica still in rotation can hold a queue its next checks fail behind"),
+			word("a check now has 16 P + 46 quick ahead: next out", "beside a fleet's replica in rotation with a queue served in arrival order (where room is short \"16 P + 46 quick ahead: next out\" in place of \"in rotation\", then \"16 P ahead: next out\"; wider, \"16 payments + 46 quick\"; said only where a signup's work is under a hundredth of a payment's time on its worker): what a health check sent to it now meets, the payments queued ahead of it (P, their glyph), and the rest of its queue, quick: the signups and checks ahead take a worker for milliseconds, so a queue of 62 may hold 16 that count (said under the rows where the pulls leave room: \"quick = signups and health checks, a worker each for ~2ms or less\"). The check is ok only if that many workers and one more free within health.timeout, each busy with a payment begun at a random point of its call and so freeing in time with chance timeout / hold (the domino's \"13.3 on average: 2.0s × 20 / 3.0s\"; with calls shorter than the timeout, more than once each): \"next out\", not ok more often than not, and fleet.pull_after not ok in a row pull it; \"1-in-5 not ok\", that chance; \"ok\", under 1 in 20; \"a check now finds the queue full: not ok (rejected:pool)\", turned away on arrival. A check sent now: those decided so far were sent up to health.timeout ago, behind the queue as it was then, so a replica still in rotation can hold a queue its next checks fail behind"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): the first such stretch, in the narrator's domino (\"all out 12.863s–19.5s\", its start as its last replica's out is written there) and the report (JSON all_pulled_at_s: its start); \"all out again\": a later one. In brief, \"all out 12.863s–19.5s (rejected:balancer)\": what the balancer did with every request meanwhile, the table's rej:balancer. The pulls line and the header say the latest, in its word: \"since\" while it lasts, from–to once a replica came back. The balancer sends none a request then, but each replica finishes those it holds: the domino says what was answered meanwhile, over the whole seconds inside the stretch (\"queues worked off while all out: 84 payments, 132 signups ok 13–19s\"), where that costs the charts nothing"),
 			word("r2 8.0s → r3 9.020s, r4 9.045s", "a fleet's pulls line: each replica taken out of rotation, when, and (+n) the time since the one before (to the tenth as the times are shown, or, under a second, both times to the millisecond and it so: \"r3 9.020s, r4 9.045s (+25ms)\"); an arrow: out after it; a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the checks not ok in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more: a later one may have been not ok for what that one left; never with pull_after 1)"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool. The lab's own measure: on screen with m, and always in a closed loop, whose lesson it is"),
@@ -1246,6 +1269,17 @@ type fullGap struct {
 	race bool    // more, past 2 spreads, and no more than one a spell: the race, not chance
 	due  float64 // the arrivals the full time holds at the run's rate
 	band float64 // 2 spreads of due: the ± printed beside it, the band the verdict is drawn at
+}
+
+// bandMeans are the forms, longest first, of what the ± beside the arrivals expected is:
+// 2 square roots of the count expected, chance's band ("= 2√71, chance's band").
+func (g fullGap) bandMeans() []string {
+	sq := fmt.Sprintf("= 2√%.0f, chance's band", g.due)
+	return []string{
+		sq + ": 2 standard deviations of a random (Poisson) count; 19 draws in 20 fall within it",
+		sq + " (2 standard deviations of a random count)",
+		sq,
+	}
 }
 
 // fullGapOf is the gap's fullGap, of the full seconds and the run's rate as shown, so that

@@ -853,23 +853,24 @@ func TestEvenArrivalsSaySo(t *testing.T) {
 // p50 less the service's (650µs) (review 29 lab #8). None where a queue's wait is in the p50.
 // Each said in the line's own words, at 120 columns: how late it was sent, and that the work
 // is a sleep and how far past it ran ("the lab's own lateness" and "the 2ms sleep" were
-// defined only in the help, newcomer 54).
+// defined only in the help, newcomer 54). Where it first shows, whose lateness: the lab's
+// ("sent late by" said by whom only in the help, newcomer 56 #1).
 func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; sent late by p50 620µs; the work, a 2ms sleep, ran p50 250µs over)"
+	long := work + " (p50 2.9ms; lab sent late by p50 620µs; the work, a sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
 	}
 	// Where it first shows, with room, from when to when (newcomer 58); once: the health
 	// check's line beside it does not say it again.
-	defined := work + " (p50 2.9ms; sent late by p50 620µs: scheduled arrival → on a worker; the work, a 2ms sleep, ran p50 250µs over)"
+	defined := work + " (p50 2.9ms; lab sent late by p50 620µs: scheduled arrival → on a worker; the work, a sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 200, "signup"); got != defined {
 		t.Errorf("signup at 200: %q, want %q", got, defined)
 	}
-	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; sent late by p50 620µs)" {
+	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; lab sent late by p50 620µs)" {
 		t.Errorf("signup at 100: %q", got)
 	}
 	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; sent late by p50 702µs; on a worker p50 2µs)") {
@@ -882,7 +883,7 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	alone := *s // no signups: the health check's line is where it first shows
 	alone.Config.Traffic.Signup.Rate = 0
 	alone.Classes[Signup] = ClassStats{}
-	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "sent late by p50 702µs: scheduled arrival → on a worker; on a worker p50 2µs)") {
+	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "; lab sent late by p50 702µs: scheduled arrival → on a worker; on a worker p50 2µs)") {
 		t.Errorf("health alone at 200: %q", got)
 	}
 	s.Pool.QueueCap = 100
@@ -900,6 +901,42 @@ func bystanders(s *Snapshot) {
 	s.Classes[Health].Arrived, s.Classes[Health].Latency = 5, Percentiles{P50: 752 * time.Microsecond, Count: 5}
 	s.Classes[Health].Service = Percentiles{P50: 2 * time.Microsecond, Count: 5}
 	s.Classes[Health].Waited = Percentiles{P50: 702 * time.Microsecond, Count: 5}
+}
+
+// The ± beside the arrivals expected is said once on the screen, where it is printed:
+// "±17" was defined only in the help (newcomer 56 #2). 2√42.5 = 13.04, printed 13; none
+// where no band is printed (past 3 spreads, the shares alone).
+func TestPoolFullSaysWhatItsBandIs(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Arrivals = Poisson
+	s := &Snapshot{Config: c, Elapsed: 8 * time.Second}
+	s.Pool.FullFor, s.Pool.FullFrom = 3400*time.Millisecond, 1600*time.Millisecond
+	s.Classes[Payment].Arrived, s.Classes[Payment].Rejected[RejectPool] = 100, 30
+	band := func(items []Item) []string {
+		var out []string
+		for _, it := range items {
+			if strings.HasPrefix(it.Label, "±") {
+				out = append(out, it.Phrase())
+			}
+		}
+		return out
+	}
+	for w, want := range map[int]string{
+		120: "±13 = 2√42, chance's band: 2 standard deviations of a random (Poisson) count; 19 draws in 20 fall within it",
+		100: "±13 = 2√42, chance's band (2 standard deviations of a random count)",
+	} {
+		if got := band(HealthItems(s, w)); len(got) != 1 || got[0] != want {
+			t.Errorf("at %d: %q, want %q once", w, got, want)
+		}
+	}
+	un := *s
+	un.Classes[Payment].Rejected[RejectPool] = 10
+	if got := band(HealthItems(&un, 120)); len(got) != 0 {
+		t.Errorf("no band printed, yet said: %q", got)
+	}
+	if got := band(HealthItems(s, 80)); len(got) != 0 { // at 80 the full time alone
+		t.Errorf("at 80, no band printed, yet said: %q", got)
+	}
 }
 
 // With no queue the pool's full time says the share of the time beside the share of
@@ -1079,13 +1116,15 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 	for _, w := range []struct{ entry, word, screen string }{
 		{"arrivals at random", seed.Value, seed.Value},
 		{"arrivals at random", seed.Brief, seed.Brief},
-		{"signup 2ms", "the work, a 2ms sleep, ran", settings},
+		{"signup 2ms", "the work, a sleep, ran", settings},
 		{"signup 2ms", SentLateBy, settings},
+		{"signup 2ms", LabSentLateBy, settings},
 		{"signup 2ms", LateSending, fmt.Sprint(CorrectedForms(&Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1}})[0])},
 		{"signup 2ms", "on a worker", settings},
 		{"pool full", " found it full, ", health},
 		{"pool full", " expected: ", health},
 		{"pool full", "1 seed in ", health},
+		{"pool full", "chance's band", health},
 		{"pool full", "beyond chance", raced(false)},
 		{"pool full", "more are this lab's race, not the model's", raced(false)},
 		{"pool full", "more were sent late in bunches", raced(true)},

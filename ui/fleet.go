@@ -25,12 +25,22 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	if level >= levelBare {
 		return noteReadApart(t, fs, replicaStates(t, s, w), w)
 	}
-	rows := replicaRows(t, s, w)
+	rows, quick := replicaRowsQuick(t, s, w)
 	if level >= levelTight {
 		return noteReadApart(t, fs, rows, w)
 	}
 	out := append([]string{balancerLine(t, s, w)}, rows...)
-	out = append(out, pullAxis(t, fs, s.Elapsed, w), pullList(t, fs, s.Config.Fleet, w))
+	pulls := pullList(t, fs, s.Config.Fleet, w)
+	if quick != nil {
+		// What "quick" is, once, under the rows that say it, where the pulls leave room: the
+		// help alone said it (newcomer 56 #3).
+		forms := []string{}
+		for _, m := range quick.QuickMeans() {
+			forms = append(forms, pulls+t.dim.Render(" · "+m))
+		}
+		pulls = longestFit(w, append(forms, pulls)...)
+	}
+	out = append(out, pullAxis(t, fs, s.Elapsed, w), pulls)
 	if level == levelFull {
 		out = append(out, poolLegend(t, s, countWorkers(s.Pool), w)...)
 	}
@@ -143,6 +153,13 @@ const replicaCells, compactCells = 20, 10
 // scaled down say what a cell is worth, as the pool's and the queue's do (newcomer 19: "r4
 // PPPPPPPPP· 17/20" without it), on the first row with room.
 func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
+	rows, _ := replicaRowsQuick(t, s, w)
+	return rows
+}
+
+// replicaRowsQuick is replicaRows and, where a row counts a check's quick ones apart, its
+// CheckAhead (nil where none does): what says what "quick" is, under the rows.
+func replicaRowsQuick(t *theme, s *lab.Snapshot, w int) ([]string, *lab.CheckAhead) {
 	// The rej:pool counts as wide as the widest ("12345", "523k"), 4 at least: the states
 	// after them line up row under row.
 	countW := 4
@@ -151,11 +168,15 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	}
 	const gap = 4
 	checks := s.Fleet.ChecksNow(s.Config)
+	quickRow := map[string]*lab.CheckAhead{} // a row that counts the quick ones apart: its check
 	rows := func(squeeze int) (cells []string, widest int, per float64, cols int) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
 			c := replicaRow(t, s.Fleet, n, last, drainedAt, squeeze, countW)
 			if (squeeze == withWhy || squeeze == wholeBarWhy) && checks[n-1].Said {
-				c = withCheck(t, c, checks[n-1].CheckAhead, squeeze == withWhy, w)
+				var quick bool
+				if c, quick = withCheck(t, c, checks[n-1].CheckAhead, squeeze == withWhy, w); quick {
+					quickRow[c] = &checks[n-1].CheckAhead
+				}
 			}
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
@@ -197,9 +218,15 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 		}
 		break
 	}
+	var quick *lab.CheckAhead
+	for _, c := range cells {
+		if q := quickRow[c]; q != nil && quick == nil {
+			quick = q
+		}
+	}
 	out := grid(cells, widest, cols)
 	if per == 0 {
-		return out
+		return out, quick
 	}
 	// Short of room the note is left out whole: "1 cell ≈ 2" without its unit read as a
 	// number cut from its unit. Before that, where no replica queues, compact rows without
@@ -207,13 +234,13 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	// not 5 (newcomer 33, a compare half at 120x40). Their bar is compact's, so the note is.
 	note := scaleNote(per, " workers", true)
 	if withNote(t, out, note, w) || squeeze <= 0 || s.Pool.Queued > 0 {
-		return out
+		return out, quick
 	}
 	quiet, quietW, _, quietCols := rows(quietSqueeze)
 	if quiet := grid(quiet, quietW, quietCols); withNote(t, quiet, note, w) {
-		return quiet
+		return quiet, nil // quiet rows say no check
 	}
-	return out
+	return out, quick
 }
 
 // withCheck is a row in rotation with what a check sent to it now meets, in the first of
@@ -221,11 +248,12 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 // rotation; a check now has 16 P + 46 quick ahead: next out" says why a queue of 62 still
 // passes its checks, and whether it is next (newcomer 52); P is the payments' glyph.
 // Where the quick ones fit only in place of "in rotation", they take its place: the row's
-// counts then add up, and a check's verdict says it is in rotation (review 47).
-func withCheck(t *theme, row string, c lab.CheckAhead, whole bool, w int) string {
+// counts then add up, and a check's verdict says it is in rotation (review 47). quick: the
+// row counts the quick ones apart.
+func withCheck(t *theme, row string, c lab.CheckAhead, whole bool, w int) (with string, quick bool) {
 	bare, plain := strings.CutSuffix(row, t.status.Render("in rotation"))
-	var forms []string
 	for _, f := range c.Words(string(t.letter[lab.Payment])) {
+		var forms []string
 		switch {
 		case f.Whole && whole:
 			forms = append(forms, row+t.dim.Render("; "+f.Text))
@@ -235,11 +263,11 @@ func withCheck(t *theme, row string, c lab.CheckAhead, whole bool, w int) string
 				forms = append(forms, bare+t.dim.Render(f.Text))
 			}
 		}
+		if with, ok := firstFit(w, forms...); ok {
+			return with, f.Quick
+		}
 	}
-	if with, ok := firstFit(w, forms...); ok {
-		return with
-	}
-	return row
+	return row, false
 }
 
 // withNote puts note beside the first of rows it fits after in w, and says if it did.

@@ -1405,6 +1405,23 @@ func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
 			}
 		}
 	}
+	// What "quick" is, once, under the rows that say it, beside the pulls where they leave
+	// room (newcomer 56 #3: the help alone said it); none where no row says "quick".
+	lines := ansi.Strip(strings.Join(fleetLines(th, s, 120, levelCompact), "\n"))
+	if n := strings.Count(lines, "quick = signups and health checks"); n != 1 {
+		t.Errorf("at 120 columns, quick said %d times:\n%s", n, lines)
+	}
+	for _, l := range fleetLines(th, s, 120, levelCompact) {
+		if ansiWidth(l) > 120 {
+			t.Errorf("a line %d wide: %q", ansiWidth(l), ansi.Strip(l))
+		}
+	}
+	for i := range s.Fleet.Replicas {
+		s.Fleet.Replicas[i].Pool.QueuedBy[lab.Payment] = s.Fleet.Replicas[i].Pool.Queued // payments alone
+	}
+	if lines := ansi.Strip(strings.Join(fleetLines(th, s, 120, levelCompact), "\n")); strings.Contains(lines, "quick") {
+		t.Errorf("no row says quick, yet it is said:\n%s", lines)
+	}
 }
 
 // At 80x24 the first pull's average keeps its sum where that costs the headline no line

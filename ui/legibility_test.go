@@ -485,3 +485,33 @@ func TestStarvedInThePartSecondGoesOn(t *testing.T) {
 		}
 	}
 }
+
+// The b key names what it sets by the settings' own word for each type it cycles: "b
+// bulkhead" beside "limit adaptive 35" left the key to find (newcomer 56 #5); and the
+// footer at 80 columns keeps it, and v compare, on its two lines.
+func TestBulkheadKeyNamesEachSetting(t *testing.T) {
+	desc := keys.Bulkhead.Help().Desc
+	for _, ty := range lab.BulkheadTypes {
+		c := lab.DefaultConfig()
+		c.Payment.Bulkhead.Type = ty
+		// Payments alone, as in adaptive-limit: where it isolates none, the adaptive one is
+		// a limit.
+		c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 0, 0
+		items := lab.SettingsItems(c, &lab.Snapshot{Config: c}, 200)
+		i := slices.IndexFunc(items, func(it lab.Item) bool { // "queue none" is the queue's
+			return strings.HasPrefix(it.Value, string(ty)) && it.Label != "queue"
+		})
+		if i < 0 {
+			t.Fatalf("%s: no settings item in %v", ty, items)
+		}
+		if label := items[i].Label; !strings.Contains(desc, label) {
+			t.Errorf("%s: the settings say %q, the b key %q", ty, label, desc)
+		}
+	}
+	footer := ansi.Strip(strings.Join(footerLines(newTheme(true, true), keys.inCompare(false), 80, 2), "\n"))
+	for _, want := range []string{"b " + desc, "v compare"} {
+		if !strings.Contains(footer, want) {
+			t.Errorf("footer at 80 lacks %q:\n%s", want, footer)
+		}
+	}
+}

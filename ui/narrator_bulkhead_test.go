@@ -34,7 +34,7 @@ func TestNarrateWidestBulkhead(t *testing.T) {
 	if got := narrate(cfg, s); !strings.HasSuffix(got, want) {
 		t.Errorf("semaphore-bulkhead:\n got %q\nwant it to end %q", got, want)
 	}
-	if k := keys.Size.Keys(); len(k) != 2 || k[1] != "]" || !strings.Contains(keys.Size.Help().Desc, "bulkhead size") {
+	if k := keys.Size.Keys(); len(k) != 2 || k[1] != "]" || keys.Size.Help().Desc != "size" || !strings.Contains(keys.Size.long, "bulkhead's size") {
 		t.Errorf("the key that raises the bulkhead size: %v %q", k, keys.Size.Help().Desc)
 	}
 	// At that cap, or with no one else to leave workers to, there is no wider to offer.
