@@ -154,9 +154,9 @@ func (r AdaptiveReading) queued(calls bool) string {
 
 // worked is the reading with Queued worked out from it at limit, whole after the rule,
 // "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief as the rule itself with its
-// figures named, "excess calls ≈ limit 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now
-// 120.5ms) = 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
-// no 35 to check it by), terse with them named in signs, "calls queued ≈ 36 × (1 − p90 mean 100.0/p90 120.5ms) =
+// figures named, "excess (calls adding delay, not answers) ≈ limit 36 × (1 − p90's ~10s running
+// mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
+// no 35 to check it by), terse with them named in signs, "excess (…) ≈ limit 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) =
 // 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
 // failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3 queued" at 31 is 1.99 as
 // printed); where none does (its log's µs), or it is unread, the figures and the count alone.
@@ -218,9 +218,12 @@ func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse s
 			// answer as many a second at the mean's latency, each slowing every call.
 			// The mean named in place as the p90's, and the p90 as now's: "mean 78.9ms" read as
 			// the calls' mean latency still, two lines under "~75ms each" (newcomer 53 G-MAJOR).
-			fmt.Sprintf("excess calls ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ %s now %.*fms) = %s (%s; excess: %s)",
-				named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count, adaptiveP90Is(p90), adaptiveExcess),
-			fmt.Sprintf("excess ≈ %s %s × (1 − %s mean %.*f/%s %.*fms) = %s", terseNamed, at, adaptiveOfWhat(p90, true), places, m, p90, places, p, got+count)
+			// What the excess is, first, in plain words at both widths (newcomer 56 G-MAJOR: "excess:
+			// calls more than their answers/s need at the mean's latency" took more than seconds,
+			// and 80 columns had none); the p90's window is the help's.
+			fmt.Sprintf("%s ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ %s now %.*fms) = %s",
+				adaptiveExcessIs, named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count),
+			fmt.Sprintf("%s ≈ %s %s × (1 − %s mean %.*f/%s %.*fms) = %s", adaptiveExcessIs, terseNamed, at, adaptiveOfWhat(p90, true), places, m, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
@@ -245,10 +248,10 @@ const AdaptiveSmoothing = 5
 const AdaptiveWarmingRises = "in the warm-up it rises while the two stay level"
 
 // AdaptiveMeanClimbs is why a limit can stay past the knee after the warm-up, whole, as the
-// help says it (the narrator, AdaptivePastKnee, briefly): the mean is the p90's own, so a slow climb
-// drags it along (newcomer 46: whether a limit past the knee in its warm-up comes back could
-// not be told; newcomer 47 #10: "the mean trails a slow climb" could not be parsed).
-const AdaptiveMeanClimbs = adaptiveClimbs + ", as it is the p90's own running average, " + adaptiveStays
+// help says it, in the narrator's words (PastKneeSaid, newcomer 56): the mean is the p90's own,
+// so a slow climb drags it along (newcomer 46: whether a limit past the knee in its warm-up
+// comes back could not be told; newcomer 47 #10: "the mean trails a slow climb" could not be parsed).
+var AdaptiveMeanClimbs = adaptiveJudges("the p90's own running mean", "latency", true, false) + " and the limit can rise past the knee, or stay there"
 
 // adaptiveClimbs and adaptiveStays are AdaptiveMeanClimbs' clauses, the narrator's words
 // without its why (review 40a m2: "raises" in the help beside "lifts" on screen).
@@ -340,10 +343,14 @@ func adaptiveP90Is(p90 string) string {
 	return fmt.Sprintf("%s of the calls' latency per window of ≥%s", p90, FmtDur(AdaptiveWindow))
 }
 
-// adaptiveExcess is what failsafe-go's "queue" is, said in the dependency's terms, which has
-// none: calls past what the answers a second need at the mean's latency, which is not the
-// knee's (newcomer 52: "32 in use" beside "a knee of 25" read as 7 over, not 3).
-const adaptiveExcess = "calls more than their answers/s need at the mean's latency, not the knee's, slowing all"
+// adaptiveExcessIs names failsafe-go's "queue" in the dependency's terms, which has none (newcomer
+// 52): the calls in flight past those that would give the same answers a second at the mean's
+// latency, so they add delay, not answers; adaptiveExcess says how, for the help. Not the
+// calls past the knee's (newcomer 52: "32 in use" beside "a knee of 25" read as 7 over, not 3).
+const (
+	adaptiveExcessIs = "excess (calls adding delay, not answers)"
+	adaptiveExcess   = "the calls past those that would give the same answers a second at the mean's latency, not the knee's"
+)
 
 // failsafe-go's beta, which AdaptiveBackoff reads, set here by name so the help can say it:
 // AdaptiveBeta·⌊log10 limit⌋, at least AdaptiveBeta, so AdaptiveBeta under a limit of
@@ -525,8 +532,8 @@ func AdaptiveChartHelp() string {
 	rising30, _ := adaptiveBounds(30)
 	_, falling36 := adaptiveBounds(36)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the excess calls as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
-			rule, brief, terse, p90, adaptiveExcess, p90, FmtDur(AdaptiveWindow), AdaptiveWindowCalls, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
+		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the %s as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
+			rule, brief, terse, adaptiveExcessIs, p90, adaptiveExcess, p90, FmtDur(AdaptiveWindow), AdaptiveWindowCalls, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
 			AdaptiveBetaUnder, rise100, fall100, rise, fall, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
 }
 
@@ -715,9 +722,10 @@ type AdaptiveUse struct {
 	// FixLike says the fixed pool is FixPreset's: FixWorkers on a dependency of FixLatency.
 	FixLike bool
 	// Knee is k's knee, and Span the window's run time, "20–25s" (Windowed only): for the
-	// words below.
-	Knee int
-	Span string
+	// words below. Unloaded is k's latency to the knee, a call's with no load to slow it.
+	Knee     int
+	Span     string
+	Unloaded time.Duration
 }
 
 // FixPreset is the preset whose fixed pool AdaptiveUse's Fixed is, and FixWorkers its
@@ -755,7 +763,35 @@ func (u AdaptiveUse) FixedSaid() string {
 
 // PastKneeSaid is where the limit or the mean of calls sits, said with the knee: "past the
 // knee" beside a rule whose figures can be checked left the knee's to find (newcomer 50).
-func (u AdaptiveUse) PastKneeSaid() string { return fmt.Sprintf("past the knee of %d", u.Knee) }
+// After the warm-up, with why, briefly and tersely, after r's rule: "excess ≈ 34 × (1 −
+// 81.9/85.5) = 1.4, rounded up: 2 … rises 34→35, past the knee of 25" left why so small an
+// excess lets it rise there to guess (newcomer 56 G-MAJOR); that it stays small only where
+// this update did not fall on it.
+func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse string) {
+	at := fmt.Sprintf("past the knee of %d", u.Knee)
+	if r.Updates == 0 || r.Warming() || u.Unloaded == 0 {
+		return at, at
+	}
+	small := r.Reason == "queue" && r.Direction != "decrease"
+	unloaded := FmtLatency(u.Unloaded)
+	return at + ": " + adaptiveJudges("that mean", unloaded, small, false), at + ": " + adaptiveJudges("that mean", unloaded, small, true)
+}
+
+// adaptiveJudges is why the rule lets a limit climb past the knee after its warm-up: its
+// yardstick is mean, its own running mean, not the latency unloaded, and a slow climb lifts the
+// mean too, so the excess reckoned stays small (small: said so). The narrator's words with
+// its figures, the help's with unloaded "latency".
+func adaptiveJudges(mean, unloaded string, small, terse bool) string {
+	why := "its yardstick is " + mean + ", not the unloaded " + unloaded
+	if terse {
+		return why
+	}
+	why += ", and as latency creeps up the mean follows"
+	if small {
+		why += ", so excess stays small"
+	}
+	return why
+}
 
 // CurveMargin is how far, as a share of the knee's curve at the mean calls, a hold may stray
 // from it and still match it: the hold counts a worker's time off the call (hand-off, the
@@ -773,7 +809,7 @@ const BestShare = 0.9
 func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 	knee := k.Knee
 	r := s.Rates()
-	u := AdaptiveUse{Calls: float64(s.Dependency.InFlight), Knee: knee, Span: r.Span()}
+	u := AdaptiveUse{Calls: float64(s.Dependency.InFlight), Knee: knee, Span: r.Span(), Unloaded: k.Latency}
 	u.Hold, u.Windowed = r.OKHold(Payment)
 	if u.Windowed {
 		u.Calls = r.Held[Payment]

@@ -150,8 +150,27 @@ func TestAdaptiveUseSaid(t *testing.T) {
 	if got, want := u.FixedSaid(), FixPreset+"'s fixed 24 workers give ~480/s"; got != want {
 		t.Errorf("FixedSaid %q, want %q", got, want)
 	}
-	if got, want := u.PastKneeSaid(), "past the knee of 25"; got != want {
-		t.Errorf("PastKneeSaid %q, want %q", got, want)
+	if got, _ := u.PastKneeSaid(AdaptiveReading{Updates: AdaptiveWarmup}); got != "past the knee of 25" {
+		t.Errorf("PastKneeSaid in the warm-up %q, want %q", got, "past the knee of 25")
+	}
+	// After it, why so small an excess lets the limit rise there, in one clause at both widths:
+	// its yardstick is the mean the rule names, not the unloaded latency, the knee's 50ms
+	// (newcomer 56 G-MAJOR); that the excess stays small only where it did not fall on it. The
+	// help's whole form in the same words.
+	rose := AdaptiveReading{Direction: "increase", Reason: "queue", Updates: 2 * AdaptiveWarmup, Queued: 2}
+	brief, terse := u.PastKneeSaid(rose)
+	if want := "past the knee of 25: its yardstick is that mean, not the unloaded 50ms"; terse != want ||
+		brief != want+", and as latency creeps up the mean follows, so excess stays small" {
+		t.Errorf("PastKneeSaid after the warm-up: %q / %q", brief, terse)
+	}
+	fell := rose
+	fell.Direction, fell.Queued = "decrease", 7
+	if brief, _ := u.PastKneeSaid(fell); strings.Contains(brief, "small") || !strings.HasSuffix(brief, "the mean follows") {
+		t.Errorf("PastKneeSaid after a fall on 7 in excess: %q", brief)
+	}
+	if !strings.Contains(AdaptiveChartHelp(), "after the warm-up, its yardstick is the p90's own running mean, not the unloaded latency, and as latency creeps up the mean follows, so excess stays small and the limit can rise past the knee") ||
+		!strings.Contains(AdaptiveChartHelp(), "reckons the excess (calls adding delay, not answers) as limit × (1 − mean/p90)") {
+		t.Errorf("the help's adaptive limit in other words than the narrator's: %q", AdaptiveChartHelp())
 	}
 	// The same 24 workers on a slower dependency are not the preset's, which gives 480/s
 	// (review 42a: "postmortem-fix's fixed 24 workers give ~240/s").
@@ -286,9 +305,10 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 // decided ("max"), that, not a p90 bound. Newcomer 54: the limit the reading was judged at named
 // ("limit 34" beside the settings' 35; briefly "limit then 34" where the update moved it).
 func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
-	// What the p90 and its mean are of, and what the count is in the dependency's terms, which
-	// has no queue (newcomer 52).
-	const ofWhat = " (p90 of the calls' latency per window of ≥1s; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all)"
+	// What the count is, first and in plain words, in the dependency's terms, which has no queue
+	// (newcomer 52), at both widths (newcomer 56 G-MAJOR: "excess: calls more than their
+	// answers/s need at the mean's latency" took more than seconds; 80 columns had none).
+	const excess = "excess (calls adding delay, not answers) ≈ "
 	for _, c := range []struct {
 		limit   int
 		reading AdaptiveReading
@@ -298,34 +318,34 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 in excess, limit 36→35",
-			"excess calls ≈ limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it falls 36→35",
-			"excess ≈ limit was 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1, rounded up: 7; ≤2 rises, >6 falls, else holds: 36→35"},
+			excess + "limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7; at most 2 it rises, past 6 it falls, else holds, so it falls 36→35",
+			excess + "limit was 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1, rounded up: 7; ≤2 rises, >6 falls, else holds: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, limit 30→31",
-			"excess calls ≈ limit then 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it rises 30→31",
-			"excess ≈ limit was 30 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; ≤2 rises, >6 falls, else holds: 30→31"},
+			excess + "limit then 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; at most 2 it rises, past 6 it falls, else holds, so it rises 30→31",
+			excess + "limit was 30 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; ≤2 rises, >6 falls, else holds: 30→31"},
 		// newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range of calls queued; the rule's
 		// band whole, and the limit it holds at.
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 in excess, limit holds at 30",
-			"excess calls ≈ limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
-			"excess ≈ limit 30 × (1 − ~10s p90 mean 100.0/p90 110.0ms) = 2.7, rounded up: 3; ≤2 rises, >6 falls, else holds: 30"},
+			excess + "limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3; at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
+			excess + "limit 30 × (1 − ~10s p90 mean 100.0/p90 110.0ms) = 2.7, rounded up: 3; ≤2 rises, >6 falls, else holds: 30"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, the limit met its bound, the most its calls in flight allow: limit 31→30",
-			"excess calls ≈ limit then 31 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2" + ofWhat + "; the limit met its bound, the most its calls in flight allow: 31→30",
-			"excess ≈ limit was 31 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
+			excess + "limit then 31 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30",
+			excess + "limit was 31 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// Newcomer 55: 35 × (1 − 81.7/86.0) is 1.75 as printed, said so, not "1.7"; and
 		// tersely "limit was 35" under the limit now, 36.
 		{36, AdaptiveReading{P90: 86 * time.Millisecond, Mean: 81700 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 35, Queued: 2},
 			"; update 20: 35 × (1 − 81.7/86.0ms) = 1.75, rounded up: 2 in excess, limit 35→36",
-			"excess calls ≈ limit then 35 × (1 − p90's ~10s running mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2" + ofWhat + "; at most 2 it rises, past 6 it falls, else holds, so it rises 35→36",
-			"excess ≈ limit was 35 × (1 − ~10s p90 mean 81.7/p90 86.0ms) = 1.75, rounded up: 2; ≤2 rises, >6 falls, else holds: 35→36"},
+			excess + "limit then 35 × (1 − p90's ~10s running mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2; at most 2 it rises, past 6 it falls, else holds, so it rises 35→36",
+			excess + "limit was 35 × (1 − ~10s p90 mean 81.7/p90 86.0ms) = 1.75, rounded up: 2; ≤2 rises, >6 falls, else holds: 35→36"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
-			"excess calls ≈ limit then 119 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5" + ofWhat + "; at most 5 it rises, past 12 it falls, else holds, so it rises 119→120",
-			"excess ≈ limit was 119 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 4.6, rounded up: 5; ≤5 rises, >12 falls, else holds: 119→120"},
+			excess + "limit then 119 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5; at most 5 it rises, past 12 it falls, else holds, so it rises 119→120",
+			excess + "limit was 119 × (1 − ~10s p90 mean 100.0/p90 104.0ms) = 4.6, rounded up: 5; ≤5 rises, >12 falls, else holds: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short, terse := s.AdaptiveRule()
@@ -345,9 +365,9 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 }
 
 // queuedWorked is a reading's count as the screen prints it: "36 × (1 − 100.0/120.5ms) = 6.1,
-// rounded up: 7 in excess" whole, "excess calls ≈ limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) =
-// 6.1, rounded up: 7" brief, "excess ≈ limit 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1,
-// rounded up: 7" terse.
+// rounded up: 7 in excess" whole, "excess (calls adding delay, not answers) ≈ limit then 36 × (1 − p90's ~10s running
+// mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" brief, "excess (calls adding delay, not answers) ≈ limit 36 ×
+// (1 − ~10s p90 mean 100.0/p90 120.5ms) = 6.1, rounded up: 7" terse.
 type queuedWorked struct {
 	limit, p90, mean, product string
 	queued                    string // "7" or "none"
@@ -355,8 +375,8 @@ type queuedWorked struct {
 
 var queuedForms = []*regexp.Regexp{
 	regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) in excess`),
-	regexp.MustCompile(`excess calls ≈ limit (?:then )?([\d.]+) × \(1 − p90's ~10s running mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
-	regexp.MustCompile(`excess ≈ limit (?:was )?([\d.]+) × \(1 − ~10s p90 mean ([\d.]+)/p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:then )?([\d.]+) × \(1 − p90's ~10s running mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:was )?([\d.]+) × \(1 − ~10s p90 mean ([\d.]+)/p90 ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
 }
 
 func queuedSaid(t *testing.T, said string) queuedWorked {

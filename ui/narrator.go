@@ -29,6 +29,7 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 type spareClause struct {
 	long, short string
 	shorter     string // short in fewer words, where the sentence with short wraps past headlineMost lines: "" none
+	fewer       string // the sentence in fewer words, before shorter where with it the whole still would: "" none
 	key         string // the key that acts on it, said after short where the line has room (press)
 	alone       string // in long's place on one lab's screen, which has the room: "" none
 	idle        bool   // said only where it costs the screen nothing else (spared)
@@ -75,16 +76,21 @@ func (c spareClause) press(focused bool) string {
 	return " (press " + c.key + ")"
 }
 
-// brief is short after says at w columns, or shorter where that takes fewer lines and short
-// would wrap past headlineMost (the adaptive rule's figures at 80 columns).
+// brief is says with short after it at w columns, or with shorter where that takes fewer lines
+// and short would wrap past headlineMost (the adaptive rule's figures at 80 columns), and, where
+// that too would, says in fewer words (fewer) with shorter, if fewer lines still.
 func (s spareClause) brief(says string, w int) string {
-	if s.shorter == "" {
-		return s.short
+	best := says + s.short
+	lines := len(wrapText("» "+best, w, 0))
+	for _, sentence := range []string{says, s.fewer} {
+		if lines <= headlineMost || s.shorter == "" || sentence == "" {
+			break
+		}
+		if n := len(wrapText("» "+sentence+s.shorter, w, 0)); n < lines {
+			best, lines = sentence+s.shorter, n
+		}
 	}
-	if n := len(wrapText("» "+says+s.short, w, 0)); n > headlineMost && len(wrapText("» "+says+s.shorter, w, 0)) < n {
-		return s.shorter
-	}
-	return s.short
+	return best
 }
 
 // remedy is the clause briefly as a compare's summary says it: summary, or the fewest words

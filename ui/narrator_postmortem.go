@@ -110,7 +110,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			moves += "; " + lab.AdaptivePastKnee(s.Bulkhead.Reading)
 			short = "; the limit can stay past the knee, as here"
 			if rule != "" { // its reading says why it has not fallen there, in fewer lines
-				short, shorter = "; "+rule+", "+u.PastKneeSaid(), "; "+terse+", "+u.PastKneeSaid()
+				past, pastTerse := u.PastKneeSaid(s.Bulkhead.Reading)
+				short, shorter = "; "+rule+", "+past, "; "+terse+", "+pastTerse
 			}
 		}
 		// Capped: past headlineMost lines the brief form (the rule whole took 10 lines of a
@@ -157,6 +158,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				// one lab's screen where the whole wraps past headlineMost lines.
 				spare.terse = says + "; " + moves + held
 			}
+			// Where even the rule in signs wraps past headlineMost lines (80x24, newcomer 56:
+			// what excess is and why it stays small there), the sentence without the knee's
+			// yardstick and the mean of calls: the rule's why names the knee and its latency,
+			// and the dependency's line, below, its calls now and their latency.
+			spare.fewer = limit + ": " + answered(s, 0, rate) + rest + tail
 			return says, true
 		case !u.PastKnee:
 			// The knee's latency at these calls, as the status line's "now 35, 98ms each" says

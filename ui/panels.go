@@ -252,13 +252,13 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	case level >= levelLean || c.spare == spareNone:
 		left = true
 	case c.spare == spareShort:
-		says += spare.brief(says, c.w) + spare.press(c.focused()) // wrapped: the key has room
+		says = spare.brief(says, c.w) + spare.press(c.focused()) // wrapped: the key has room
 	case c.saysAlone(spare):
 		says += spare.alone
 	case spare.capped && len(wrapText("» "+says+spare.long, c.w, 0)) > headlineMost &&
 		(spare.terse == "" || spare.terseHalf || c.compared() || len(wrapText("» "+spare.terse, c.w, 0)) > headlineMost):
 		// A terse form of one lab's screen alone takes over there instead (below), where it fits.
-		says += spare.brief(says, c.w) + spare.press(c.focused())
+		says = spare.brief(says, c.w) + spare.press(c.focused())
 	default:
 		says += spare.long
 	}

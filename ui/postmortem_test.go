@@ -622,13 +622,23 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// dependency having no queue, whose excess is over the mean's latency, not the knee's
 	// (newcomer 52: "queued at the dependency" beside one that only slows; 33 in use beside
 	// the knee's 25 read as 8 over, not 4).
-	brief := "excess calls ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4 (p90 of the calls' latency per window of ≥1s; excess: calls more than their answers/s need at the mean's latency, not the knee's, slowing all); at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25"
-	terse := "excess ≈ limit 35 × (1 − ~10s p90 mean 76.0/p90 84.0ms) = 3.3, rounded up: 4; ≤2 rises, >6 falls, else holds: 35, past the knee of 25"
-	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52).
+	// Newcomer 56 G-MAJOR: what the excess is, in plain words, and why so small an excess lets
+	// the limit sit past the knee, at both widths: its yardstick is the mean the rule names, not
+	// the unloaded 50ms; the p90's window is the help's.
+	brief := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is that mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
+	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − ~10s p90 mean 76.0/p90 84.0ms) = 3.3, rounded up: 4; ≤2 rises, >6 falls, else holds: 35, past the knee of 25: its yardstick is that mean, not the unloaded 50ms"
+	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52);
+	// at 80 even that does, so the sentence drops the knee's yardstick and the mean of calls,
+	// which the why and the dependency's line say (newcomer 56).
 	for w, want := range map[int]string{80: terse, 100: terse, 120: brief} {
 		out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull)
-		if said := ansi.Strip(strings.Join(out, " ")); len(out) > headlineMost || !strings.HasSuffix(said, want) {
+		said := ansi.Strip(strings.Join(out, " "))
+		if len(out) > headlineMost || !strings.HasSuffix(said, want) {
 			t.Errorf("%d lines at %d columns, want at most %d ending %q:\n%s", len(out), w, headlineMost, want, strings.Join(out, "\n"))
+		}
+		if full := strings.Contains(said, "25 calls at 50ms give 500/s; mean 33.0 calls at once in 20–25s"); full != (w > 80) ||
+			!strings.Contains(said, "adaptive limit 35 from latency: ") || !strings.Contains(said, "rejected:limit; postmortem-fix's fixed 24 workers give ~480/s; ") {
+			t.Errorf("at %d columns the sentence with the knee's yardstick %v, want %v, its outcome and lesson whole:\n%s", w, full, w > 80, strings.Join(out, "\n"))
 		}
 	}
 	// A compare half, which has no terse form, keeps the brief one past them, in signs: the
@@ -661,7 +671,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 {
 		t.Errorf("%d lines at 80 columns, want 4: %q", len(lines), lines)
 	}
-	if lines := wrapText("» "+says+spare.shorter, 80, 0); len(lines) > headlineMost {
+	if lines := wrapText("» "+spare.brief(says, 80), 80, 0); len(lines) > headlineMost {
 		t.Errorf("with the rule in signs, %d lines at 80 columns, want %d: %q", len(lines), headlineMost, lines)
 	}
 	for i := range s.Timeline {
