@@ -61,18 +61,22 @@ var coreSettings = slices.Concat(
 		if w >= 100 && d.Jitter > 0 {
 			mode = strings.Replace(mode, " ±", " uniform ±", 1)
 		}
+		stalls := d.Stall.For > 0
+		if stalls {
+			// In its own item, "dependency healthy 1ms" beside "dependency stalls 1s at 5s"
+			// read as a contradiction (newcomer 56): the stall said in the dependency's,
+			// "healthy" gone.
+			if d.Mode == ModeHealthy {
+				mode = strings.TrimPrefix(mode, string(ModeHealthy)+" ")
+			}
+			mode += ", stalls " + stallShort(d.Stall)
+		}
 		// Slower than every try may take, it is as much the cause (newcomer 25: the hops
-		// compare's "every try fails" with the 3s it outlasts cut from the line).
-		return []Item{{Label: "dependency", Value: mode, Strong: broken || c.RetryForecast().Fails, Given: true}}
+		// compare's "every try fails" with the 3s it outlasts cut from the line); a stall,
+		// the setting a measurement is about, is kept where a line is cut (newcomer 12).
+		return []Item{{Label: "dependency", Value: mode, Strong: broken || stalls || c.RetryForecast().Fails, Given: true}}
 	}),
 	at(70, trafficSettings),
-	at(75, func(c Config, _ *Snapshot, _ int) []Item {
-		if st := c.Dependency.Stall; st.For > 0 {
-			// Strong: the setting the measurement is about, kept where a line is cut.
-			return []Item{{Label: "dependency stalls", Value: stallShort(st), Strong: true}}
-		}
-		return nil
-	}),
 	at(90, func(c Config, _ *Snapshot, w int) []Item {
 		if d := c.Dependency; d.Knee > 0 {
 			// n named where it fits: "(n/25)^2" left n to guess (newcomer 50).

@@ -253,6 +253,32 @@ func TestSettingsSaySignupsCallNothing(t *testing.T) {
 	}
 }
 
+// A stall is said in the dependency's item: "dependency healthy 1ms" beside "dependency
+// stalls 1s at 5s" read as a contradiction (newcomer 56). Strong, as the stall item was:
+// the setting the measurement is about, kept where a line is cut.
+func TestSettingsSayTheStallInTheDependency(t *testing.T) {
+	c := DefaultConfig()
+	c.Dependency.Mode, c.Dependency.HealthyLatency, c.Dependency.Knee = ModeHealthy, Duration(time.Millisecond), 0
+	c.Dependency.Stall = StallConfig{FirstAt: Duration(5 * time.Second), For: Duration(time.Second), Every: Duration(10 * time.Second)}
+	for _, w := range []int{80, 120} {
+		var dep []Item
+		for _, it := range SettingsItems(c, &Snapshot{Config: c}, w) {
+			if strings.HasPrefix(it.Label, "dependency") {
+				dep = append(dep, it)
+			}
+		}
+		if len(dep) != 1 || dep[0].Value != "1ms, stalls 1s at 5s, every 10s" || !dep[0].Strong {
+			t.Errorf("at %d: %+v", w, dep)
+		}
+	}
+	c.Dependency.Mode = ModeSlow // a mode that says no health keeps its word
+	for _, it := range SettingsItems(c, &Snapshot{Config: c}, 120) {
+		if it.Label == "dependency" && it.Value != "slow "+FmtDur(c.Dependency.Latency.D())+", stalls 1s at 5s, every 10s" {
+			t.Errorf("slow: %q", it.Value)
+		}
+	}
+}
+
 // A dependency with a knee keeps its latency only up to it: "healthy 50ms ±10ms" bare, above
 // "now 64, 328ms each", read as a dependency that was not healthy (newcomer 22). Failing, it
 // has no latency to qualify. Said as what holds with so many, not "up to 25 calls", a cap
