@@ -458,6 +458,30 @@ func queueStopsWord() Item {
 		said, FmtDur(d), FmtLatency(ex.EnoughLeft), FmtLatency(wait), RejectDeadline.Word(), FmtLatency(wait), FmtPerSec(rs.Arrived[Payment]), FmtLatency(wait), n))
 }
 
+// deadlineWhile says, after DeadlineAfterWait's "turned away", which arrivals the deadline
+// turns away where it holds payments' queue at a level (QueueStops' "holds it near 365"): those
+// that find about as many waiting or more; those that find fewer get in, so the queue hovers
+// about it. Short, " while ~365 or more wait" (the narrator's level, which one turned away
+// finding 358 ahead is within); more, where room, "; with fewer it gets in (3.1% of replies
+// turned away in 20–25s)", the window's share as the narrator's "not ok 3.1% of replies" gives
+// it. Bare, "turned away" beside that 3.1% read as every arrival now turned away (newcomer
+// 56). "" where a is not turned away, the deadline has turned none away yet, or the queue
+// ahead holds other classes too (the level is payments').
+func (s *Snapshot) deadlineWhile(a ArrivingWait, rs *Rates) (short, more string) {
+	_, away := s.deadlineFate(a.Wait)
+	level, ok := s.queueStopsNear(rs)
+	if !ok || !away || len(a.Ahead) != 1 || a.Ahead[0].Class != Payment {
+		return "", ""
+	}
+	short = fmt.Sprintf(" while ~%s or more wait", FmtCount(level))
+	turned := rs.Rejected[Payment][RejectDeadline]
+	replies := rs.OK[Payment] + rs.Failed[Payment] + rs.TimedOut[Payment] + rs.RejectedTotal(Payment)
+	if share, ok := endedShare(replies-turned, turned); ok {
+		return short, fmt.Sprintf("; with fewer it gets in (%.1f%% of replies turned away in %s)", 100*share, rs.Span())
+	}
+	return short, "; with fewer it gets in"
+}
+
 // DeadlineAfterWait says what payments' deadline does to one arriving now that waits wait,
 // after "waits ~757ms": ", leaving 43ms of 800ms, under the 78ms a call needs:
 // turned away (rejected:deadline)", ", past the 800ms deadline: …", or ", leaving ~43ms of
@@ -465,18 +489,24 @@ func queueStopsWord() Item {
 // newcomer to subtract and find it turned away (newcomer 51 W1). From the figures as
 // printed, so that they subtract as shown. "": no deadline.
 func (s *Snapshot) DeadlineAfterWait(wait time.Duration) string {
+	said, _ := s.deadlineFate(wait)
+	return said
+}
+
+// deadlineFate is DeadlineAfterWait, and whether the deadline turns the arrival away.
+func (s *Snapshot) deadlineFate(wait time.Duration) (said string, away bool) {
 	d := s.Config.Payment.Deadline.D()
 	if d <= 0 {
-		return ""
+		return "", false
 	}
-	away := ": turned away (" + RejectDeadline.Word() + ")"
+	turned := ": turned away (" + RejectDeadline.Word() + ")"
 	wait = ShownSecs(wait)
 	if wait >= d {
-		return ", past the " + FmtDur(d) + " deadline" + away
+		return ", past the " + FmtDur(d) + " deadline" + turned, true
 	}
 	left, need := ShownLatency(d-wait), ShownLatency(s.EnoughLeft)
 	if left < need {
-		return fmt.Sprintf(", leaving %s of %s, under the %s a call needs%s", FmtLatency(left), FmtDur(d), FmtLatency(need), away)
+		return fmt.Sprintf(", leaving %s of %s, under the %s a call needs%s", FmtLatency(left), FmtDur(d), FmtLatency(need), turned), true
 	}
-	return fmt.Sprintf(", leaving ~%s of %s", FmtLatency(left), FmtDur(d))
+	return fmt.Sprintf(", leaving ~%s of %s", FmtLatency(left), FmtDur(d)), false
 }

@@ -94,12 +94,49 @@ func TestArrivingNowSaysTheDeadline(t *testing.T) {
 		30 * time.Second:         "waits ~30.0s, past the 30s deadline: turned away (rejected:deadline)",
 	} {
 		s.Config.Payment.Deadline = Duration(d)
+		// Wide, how the wait adds up stands beside the wait, in brackets, and the deadline's
+		// words follow it.
 		v := arrivingNowHealth(&s, 200)[0].Value
-		if !strings.HasPrefix(v, want) {
-			t.Errorf("deadline %v: %q, want %q…", d, v, want)
+		wait, fate, _ := strings.Cut(want, ",")
+		if !strings.HasPrefix(v, wait+" (the worker it gets") || !strings.Contains(v, "),"+fate) {
+			t.Errorf("deadline %v: %q, want %q (…),%q", d, v, wait, fate)
 		}
 		if narrow := arrivingNowHealth(&s, 40)[0].Value; !strings.HasPrefix(narrow, want) {
 			t.Errorf("deadline %v, narrow: %q, want %q…", d, narrow, want)
+		}
+	}
+}
+
+// Where payments' deadline holds the queue at a level, the arriving-now line that turns one
+// away says which arrivals it turns away, those that find about that many waiting or more,
+// and that the rest get in, with the window's share: bare, "turned away (rejected:deadline)"
+// beside the narrator's "not ok 3.1% of replies" read as every arrival turned away now
+// (newcomer 56). At 120 columns in fewer words, the outcome's name given way; before the
+// deadline has turned any away, no level, no clause.
+func TestArrivingNowSaysWhomTheDeadlineTurnsAway(t *testing.T) {
+	s := queuedSnapshot() // one arriving now waits 30.0s, 600 ahead
+	s.EnoughLeft = time.Second
+	s.Config.Payment.Deadline = Duration(30500 * time.Millisecond)
+	for i := range s.Timeline {
+		sec := &s.Timeline[i]
+		sec.Arrived[Payment], sec.OK[Payment], sec.Rejected[Payment][RejectDeadline] = 20, 19, 1
+	}
+	if v := arrivingNowHealth(&s, 300)[0].Value; strings.Contains(v, "while") {
+		t.Errorf("none turned away by the deadline yet: %q", v)
+	}
+	s.Classes[Payment].Rejected[RejectDeadline] = 6
+	// 20/s × (30.5s − 1.00s) = 590 waiting at most; 1 of 20 replies a second turned away.
+	const wide = "waits ~30.0s (the worker it gets first serves 30 (the 600 ahead ÷ 20 workers), 1.00s each), leaving 500ms of 30.5s, under the 1.00s a call needs: turned away (rejected:deadline) while ~590 or more wait; with fewer it gets in (5.0% of replies turned away in 1–6s)"
+	if v := arrivingNowHealth(&s, 300)[0].Value; v != wide {
+		t.Errorf("wide:\n got %q\nwant %q", v, wide)
+	}
+	const at120 = "waits ~30.0s, leaving 500ms of 30.5s, under the 1.00s a call needs: turned away while ~590 or more wait"
+	if v := arrivingNowHealth(&s, 120)[0].Value; v != at120 {
+		t.Errorf("at 120:\n got %q\nwant %q", v, at120)
+	}
+	for _, w := range []int{120, 140, 160, 200, 250} {
+		if v := arrivingNowHealth(&s, w)[0].Value; !fitsLine(ArrivingNowLabel, v, w) || !strings.Contains(v, " while ~590 or more wait") {
+			t.Errorf("at %d: %q", w, v)
 		}
 	}
 }

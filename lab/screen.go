@@ -61,18 +61,22 @@ var coreSettings = slices.Concat(
 		if w >= 100 && d.Jitter > 0 {
 			mode = strings.Replace(mode, " ±", " uniform ±", 1)
 		}
+		stalls := d.Stall.For > 0
+		if stalls {
+			// In its own item, "dependency healthy 1ms" beside "dependency stalls 1s at 5s"
+			// read as a contradiction (newcomer 56): the stall said in the dependency's,
+			// "healthy" gone.
+			if d.Mode == ModeHealthy {
+				mode = strings.TrimPrefix(mode, string(ModeHealthy)+" ")
+			}
+			mode += ", stalls " + stallShort(d.Stall)
+		}
 		// Slower than every try may take, it is as much the cause (newcomer 25: the hops
-		// compare's "every try fails" with the 3s it outlasts cut from the line).
-		return []Item{{Label: "dependency", Value: mode, Strong: broken || c.RetryForecast().Fails, Given: true}}
+		// compare's "every try fails" with the 3s it outlasts cut from the line); a stall,
+		// the setting a measurement is about, is kept where a line is cut (newcomer 12).
+		return []Item{{Label: "dependency", Value: mode, Strong: broken || stalls || c.RetryForecast().Fails, Given: true}}
 	}),
 	at(70, trafficSettings),
-	at(75, func(c Config, _ *Snapshot, _ int) []Item {
-		if st := c.Dependency.Stall; st.For > 0 {
-			// Strong: the setting the measurement is about, kept where a line is cut.
-			return []Item{{Label: "dependency stalls", Value: stallShort(st), Strong: true}}
-		}
-		return nil
-	}),
 	at(90, func(c Config, _ *Snapshot, w int) []Item {
 		if d := c.Dependency; d.Knee > 0 {
 			// n named where it fits: "(n/25)^2" left n to guess (newcomer 50).
@@ -1145,7 +1149,7 @@ func coreWords() []part[[]Item] {
 			word("±", "the dependency's jitter (\"50ms uniform ±10ms\"): each call's latency drawn uniform between the latency less and plus it, 40ms to 60ms all alike, before a knee stretches it; the mean of many calls stays the latency"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 			word("a loss system", "Erlang's term for servers with no queue: full means turned away, at once, never kept waiting (the loss-system preset; CoDel's pool, which sheds what waits past its limit, is nearly one)"),
-			word(LongRun, "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured over the whole seconds since the pool first filled (\"first full at 2.3s … from 3s payments 37%\": like with like, for the seconds before it filled turned none away), or, before a whole one has passed, so far, the seconds before it filled said, which drift toward it; on a bulkhead's price where it neither waits nor queues, \"("+ErlangBAtOnce+")\": the model's no queue is the bulkhead's, which turns away whoever finds it full, not the pool's, whose queue it never reaches. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals' forecast: 1 − 20/(30 + 0.2 workers for signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same; briefly, \"83% of each (1 − 1.7/s served ÷ 10/s arriving; signups find it as full)\": a worker a payment frees stays free only until the next payment takes it, so the pool is free 1.7 ÷ 10 of the time, and signups, arriving at random, find it full as often as it is"),
+			word(LongRun, "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured over the whole seconds since the pool first filled (\"first full at 2.3s … from 3s payments 37%\": like with like, for the seconds before it filled turned none away; at the sentence's end, where the screen has the room, \"each share within chance of 38%\": each class's count turned away, against its arrivals at the forecast's share, by the exact binomial test a compare judges its counters by, Holm-corrected over the classes, or those beyond chance named, \"signups' share beyond chance of 38%, payments' within\"), or, before a whole one has passed, so far, the seconds before it filled said, which drift toward it; on a bulkhead's price where it neither waits nor queues, \"("+ErlangBAtOnce+")\": the model's no queue is the bulkhead's, which turns away whoever finds it full, not the pool's, whose queue it never reaches. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals' forecast: 1 − 20/(30 + 0.2 workers for signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same; briefly, \"83% of each (1 − 1.7/s served ÷ 10/s arriving; signups find it as full)\": a worker a payment frees stays free only until the next payment takes it, so the pool is free 1.7 ÷ 10 of the time, and signups, arriving at random, find it full as often as it is"),
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
 			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, in the long run, at the set rates: \"in the long run the queue grows 5/s, full in ~16.2s more: 15/s arrive, 10/s leave (6.7/s payments): 20 workers ÷ 2.00s mean hold (30 needed ÷ 15/s)\". The mean hold is how long an arrival holds a worker, on average over every class: the workers the classes need (10/s × 3.0s + 5/s × 2ms = 30 workers held at once, erlangs) over every arrival a second (15/s), Little's law turned round; the queue serves the classes in their order of arrival, so each leaves in its share of the arrivals: 6.7/s payments (20 workers ÷ 3.0s, each payment's hold) and 3.3/s signups; signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full in: how long from now the places left take to fill at that growth. \"so far it grew 0.8/s in 3–8s, as 13.6/s arrived\": the growth the run measured over the table's /s seconds, and what arrived in them, every class, beside the forecast's arrivals; where it strays from the forecast further than random arrivals explain (two standard deviations of their count), why: \"and the 20 workers, all taken by 1.6s, free together every 3.0s: it grows in steps\": the pool filled in less than a hold, so its workers, taken together, free together, once a hold; between, none leaves and arrivals pile up, and at each free a bunch leaves at once, so a window that is no whole number of holds counts more bunches, or fewer, than the long run's pace (0.8/s in 3–8s: two bunches in 5s, where the long run has one every 3.0s)"),

@@ -253,6 +253,32 @@ func TestSettingsSaySignupsCallNothing(t *testing.T) {
 	}
 }
 
+// A stall is said in the dependency's item: "dependency healthy 1ms" beside "dependency
+// stalls 1s at 5s" read as a contradiction (newcomer 56). Strong, as the stall item was:
+// the setting the measurement is about, kept where a line is cut.
+func TestSettingsSayTheStallInTheDependency(t *testing.T) {
+	c := DefaultConfig()
+	c.Dependency.Mode, c.Dependency.HealthyLatency, c.Dependency.Knee = ModeHealthy, Duration(time.Millisecond), 0
+	c.Dependency.Stall = StallConfig{FirstAt: Duration(5 * time.Second), For: Duration(time.Second), Every: Duration(10 * time.Second)}
+	for _, w := range []int{80, 120} {
+		var dep []Item
+		for _, it := range SettingsItems(c, &Snapshot{Config: c}, w) {
+			if strings.HasPrefix(it.Label, "dependency") {
+				dep = append(dep, it)
+			}
+		}
+		if len(dep) != 1 || dep[0].Value != "1ms, stalls 1s at 5s, every 10s" || !dep[0].Strong {
+			t.Errorf("at %d: %+v", w, dep)
+		}
+	}
+	c.Dependency.Mode = ModeSlow // a mode that says no health keeps its word
+	for _, it := range SettingsItems(c, &Snapshot{Config: c}, 120) {
+		if it.Label == "dependency" && it.Value != "slow "+FmtDur(c.Dependency.Latency.D())+", stalls 1s at 5s, every 10s" {
+			t.Errorf("slow: %q", it.Value)
+		}
+	}
+}
+
 // A dependency with a knee keeps its latency only up to it: "healthy 50ms ±10ms" bare, above
 // "now 64, 328ms each", read as a dependency that was not healthy (newcomer 22). Failing, it
 // has no latency to qualify. Said as what holds with so many, not "up to 25 calls", a cap
@@ -1247,17 +1273,36 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	others := []Class{Signup, Health}
 	// Of fewer than 20 arrivals, counts: "health checks 17%" (1 of 6) beside "38% of each"
 	// read as favouritism (newcomer 56); of 25, the share.
-	if said, warm := s.PoolShares(others); said != ": from 3s payments 40%, signups 40%, health checks 1 of 5" || warm {
+	if said, _, warm := s.PoolShares(others, 0); said != ": from 3s payments 40%, signups 40%, health checks 1 of 5" || warm {
 		t.Errorf("since the fill: %q, %v", said, warm)
 	}
 	early := *s
 	early.Timeline, early.Elapsed = s.Timeline[:3], 3*time.Second
-	if said, warm := early.PoolShares(others); said != ": so far payments 29%, signups 25%, health checks 1 of 8" || !warm {
+	if said, verdict, warm := early.PoolShares(others, 0.38); said != ": so far payments 29%, signups 25%, health checks 1 of 8" || !warm || verdict != "" {
 		t.Errorf("no whole second since the fill: %q, %v", said, warm)
+	}
+	// Beside the long run's forecast, each share since the fill judged against it by the
+	// exact binomial, as 05's and 18's counts are: bare, "signups 43%" (9 of 21) beside "38%
+	// of each" read as favouritism (newcomer 56). Those beyond chance named.
+	for forecast, want := range map[float64]string{
+		0.38: "each share within chance\u00a0of\u00a038%",
+		0.1:  "payments' and signups' shares beyond chance\u00a0of\u00a010%, health checks' within",
+		0.9:  "each share beyond chance\u00a0of\u00a090%",
+		0.6:  "payments' share beyond chance\u00a0of\u00a060%, the rest within",
+	} {
+		if said, verdict, _ := s.PoolShares(others, forecast); said != ": from 3s payments 40%, signups 40%, health checks 1 of 5" || verdict != want {
+			t.Errorf("beside %.0f%%: %q %q, want %q", 100*forecast, said, verdict, want)
+		}
+	}
+	two := *s
+	two.Timeline = slices.Clone(s.Timeline)
+	two.Timeline[4].Rejected[Health][RejectPool] = 0
+	if said, verdict, _ := two.PoolShares(others, 0.38); said != ": from 3s payments 40%, signups 40%" || verdict != "both shares within chance\u00a0of\u00a038%" {
+		t.Errorf("two classes: %q %q", said, verdict)
 	}
 	none := *s
 	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected, none.Classes[Health].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}, [numReasons]int64{}
-	if said, _ := none.PoolShares(others); said != "" {
+	if said, verdict, _ := none.PoolShares(others, 0.38); said != "" || verdict != "" {
 		t.Errorf("never full: %q", said)
 	}
 }

@@ -734,8 +734,9 @@ const fewShared = 20
 // forecast by coincidence and made Erlang B's 38% beside it look wrong (newcomer 55
 // W-MAJOR). No share of a class that did not arrive, nor, beside payments, of one none of
 // which was turned away ("0% of health checks", 0 of 4, cost a row at 80x24); "" before any
-// was turned away.
-func (s *Snapshot) PoolShares(others []Class) (said string, warm bool) {
+// was turned away. Since the fill, beside a forecast (the share the narrator's long run gives
+// each class; 0: none), verdict says whether each share is within chance of it (shareVerdict).
+func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict string, warm bool) {
 	// A class with fewer than fewShared arrivals since has its share as counts, "health
 	// checks 1 of 6": "17%" beside "38% of each" read as favouritism (newcomer 56).
 	var arrived, rejected [numClasses]int64
@@ -762,6 +763,7 @@ func (s *Snapshot) PoolShares(others []Class) (said string, warm bool) {
 		}
 	}
 	var shares []string
+	var shown []Class
 	turned := false
 	for _, c := range append([]Class{Payment}, others...) {
 		if arrived[c] == 0 || c != Payment && rejected[c] == 0 {
@@ -773,9 +775,59 @@ func (s *Snapshot) PoolShares(others []Class) (said string, warm bool) {
 			share = fmt.Sprintf("%d of %d", rejected[c], arrived[c])
 		}
 		shares = append(shares, Plural(c.String())+" "+share)
+		shown = append(shown, c)
 	}
 	if !turned {
-		return "", false
+		return "", "", false
 	}
-	return head + strings.Join(shares, ", "), warm
+	if forecast > 0 && !warm && from >= 0 {
+		verdict = shareVerdict(shown, arrived, rejected, forecast)
+	}
+	return head + strings.Join(shares, ", "), verdict, warm
+}
+
+// shareVerdict says whether each class's share turned away is within chance of the forecast,
+// by the exact binomial test a compare judges its counters by, Holm-corrected over the
+// classes at once: "each share within chance of 38%", or those beyond it named, "signups'
+// share beyond chance of 38%, payments' within". Bare, "signups 43%" (9 of 21) beside "38% of
+// each" read as the pool favouring payments, where 05's and 18's full-time counts have a
+// verdict (newcomer 56).
+func shareVerdict(shown []Class, arrived, rejected [numClasses]int64, forecast float64) string {
+	p := make([]float64, len(shown))
+	for i, c := range shown {
+		p[i] = BinomialTest(rejected[c], arrived[c], forecast)
+	}
+	// Kept on one line: "each share within chance of" ending one, "38%" alone on the next.
+	at := fmt.Sprintf("chance\u00a0of\u00a0%.0f%%", 100*forecast)
+	var beyond, within []string
+	for i, sig := range HolmSignificant(p) {
+		whose := Plural(shown[i].String()) + "'"
+		if sig {
+			beyond = append(beyond, whose)
+		} else {
+			within = append(within, whose)
+		}
+	}
+	every := "each share"
+	switch len(shown) {
+	case 1:
+		every = "the share"
+	case 2:
+		every = "both shares"
+	}
+	switch {
+	case len(beyond) == 0:
+		return every + " within " + at
+	case len(within) == 0:
+		return every + " beyond " + at
+	}
+	named := strings.Join(beyond, " and ") + " share"
+	if len(beyond) > 1 {
+		named += "s"
+	}
+	rest := "the rest"
+	if len(within) == 1 {
+		rest = within[0]
+	}
+	return named + " beyond " + at + ", " + rest + " within"
 }

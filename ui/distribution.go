@@ -550,7 +550,7 @@ func measurementHelp() [][2]string {
 		{lab.Closed.Since(), "closed loop: latency as the run measured it, from each request's send; there is no schedule: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency timed from when each request was due (so " + lab.LateSending + " counts too, and its p50 sits above since sent's), with the unsent requests put back, one per pacing interval, each lasting until the reply its user waited for (in a stall, the stall's end; HdrHistogram's RecordCorrectedValue)"},
 		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, since arrival (or sent) and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s since arrival, or since sent in a closed loop, c corrected), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be, where the chart has a row for it; a compare half draws it alone at the half's width, in place of the workers chart"},
-		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
+		{"stalls", "in the dependency's setting (\"dependency 1ms, stalls 1s at 5s, every 10s\"): the dependency accepts requests but answers none for that long, at that time from the start (and again every so often), and answers in its latency otherwise"},
 	}
 }
 

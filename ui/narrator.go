@@ -498,9 +498,20 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// The run's own shares first, when it has any: the long run's figure beside them.
 		// Every class that arrived, not only those starving this second: signups that starved
 		// until a second ago still count (newcomer 15's screen named health checks alone).
-		shares, warm := s.PoolShares(all)
-		share = shares
 		model, blocking := longRun, f.LongRunLoss()
+		// Each share judged against Erlang B's alone: the connections' bound and the hold
+		// once every worker waits forecast a state the shares were not measured in.
+		judged := blocking
+		if f.LongRunModel() == lab.ConnBoundModel || pay.LeaseWait > 0 {
+			judged = 0
+		}
+		shares, verdict, warm := s.PoolShares(all, judged)
+		share = shares
+		if verdict != "" {
+			// Where it costs the screen nothing but a blank line: 80x24 and compare keep
+			// their lines. Since the fill only, as is the warm clause's opposite below.
+			*spare = spareClause{long: "; " + verdict, short: "; " + verdict, idle: true}
+		}
 		switch {
 		case f.LongRunModel() == lab.ConnBoundModel:
 			// What the connections serve bounds what the pool lets in: Erlang B over the hold

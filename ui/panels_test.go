@@ -74,7 +74,7 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	// line read "dependency heal…" (newcomer 12).
 	stall := b.Config
 	stall.Dependency.Stall = lab.StallConfig{FirstAt: lab.Duration(5 * time.Second), For: lab.Duration(time.Second), Every: lab.Duration(10 * time.Second)}
-	if alone := oneLine(lab.SettingsItems(stall, b, 80), nil, false); alone[0].Label != "dependency stalls" {
+	if alone := oneLine(lab.SettingsItems(stall, b, 80), nil, false); alone[0].Label != "dependency" || !strings.HasSuffix(alone[0].Value, ", stalls 1s at 5s, every 10s") {
 		t.Errorf("with a stall: %v", alone)
 	}
 	// So does a dependency down or failing, the cause of every failure: at 48 columns one

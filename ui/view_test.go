@@ -355,14 +355,15 @@ func TestNarrator(t *testing.T) {
 	// why the run's share so far sits below the forecasts (newcomer 33), with a brief form
 	// where the long one costs a line (80x24), idle, so no remedy a compare's summary lists.
 	// The clause only where the shares are since the start: no whole second since the pool
-	// filled yet.
+	// filled yet. Since the fill, the shares' verdict against the forecast in its place, idle
+	// (newcomer 56: signups' 43% beside "38% of each" had none).
 	// Its signups, all turned away since the fill, take "100%": two digits, as a run has.
 	since := testSnapshot()
 	for k := 2; k < len(since.Timeline); k++ {
 		since.Timeline[k].Rejected[lab.Signup][lab.RejectPool] = 4
 	}
 	says, spare := narration(testConfig(), since)
-	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 || spare.long != "" || !strings.Contains(says, ": from 2s payments 50%, signups 80%;") {
+	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 || spare.long != "; signups' share beyond chance\u00a0of\u00a038%, payments' within" || !spare.idle || !strings.Contains(says, ": from 2s payments 50%, signups 80%;") {
 		t.Errorf("the shared pool's narrator %q takes %d lines at 80 columns, want 4 at most; clause %q", says, len(lines), spare.long)
 	}
 	warm := testSnapshot()
