@@ -46,7 +46,10 @@ type KneeForecast struct {
 	// autoscale max), or less by a semaphore or thread-pool bulkhead or a connection limit.
 	// Autoscaled says the pool's autoscale max decides it: the pool grows there while
 	// requests queue. An adaptive limit finds its own, so it is not counted here.
-	Cap        int
+	Cap int
+	// TurnsAway is what a bulkhead that is the cap turns the excess away as (rejected:bulkhead,
+	// rejected:limit); 0 where the cap is the workers or the connections, whose excess waits.
+	TurnsAway  Reason
 	Autoscaled bool
 	CapLatency time.Duration // a call's latency with Cap calls at once
 	CapRate    float64       // answers per second with Cap calls at once: Cap / CapLatency
@@ -93,8 +96,11 @@ func (c Config) kneeForecast() KneeForecast {
 	}
 	k := KneeForecast{Knee: d.Knee, Exponent: d.KneeExponent, Latency: lat, Best: float64(d.Knee) / lat.Seconds(),
 		PeakRate: c.Traffic.PeakRate(Payment), Cap: c.Pool.MaxWorkers(), Autoscaled: c.Pool.Autoscale.Max > 0}
-	if n, _ := c.paymentCallCap(); n < k.Cap { // permits or connections, fewer than the workers: no autoscaling lifts them
+	if n, unit := c.paymentCallCap(); n < k.Cap { // permits or connections, fewer than the workers: no autoscaling lifts them
 		k.Cap, k.Autoscaled = n, false
+		if unit != "connection" {
+			k.TurnsAway = c.Payment.Bulkhead.Rejects()
+		}
 	}
 	k.CapLatency, k.CapRate = k.Answers(k.Cap)
 	k.Shortfall = max(k.Net(k.PeakRate, k.Cap), 0)

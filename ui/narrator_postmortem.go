@@ -257,6 +257,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				break
 			}
 			msg += fmt.Sprintf(" of %s: the queue fills to the %s budget and ~%s would outlive it", fmtFloatRate(rate), fmtDur(d), fmtWholePerSec(over))
+		case k.TurnsAway != 0: // the cap is a bulkhead: the excess is turned away, not queued
+			msg += fmt.Sprintf(" of %s: ~%s %s", fmtFloatRate(rate), fmtWholePerSec(over), k.TurnsAway.Word())
 		default:
 			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), fmtWholePerSec(over))
 		}

@@ -915,3 +915,26 @@ func TestFixQueueHoldsWhy(t *testing.T) {
 		}
 	}
 }
+
+// A semaphore bulkhead under the knee caps the calls as the fix's 24 workers do, but what
+// it does not admit is turned away, not queued: adaptive-limit pressed to a semaphore of 20
+// read "the queue grows ~493/s" beside "0/100000 waiting".
+func TestKneeCapByABulkheadTurnsAway(t *testing.T) {
+	cfg := postmortemConfig()
+	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 20}
+	f := cfg.Forecast()
+	if f.Knee.Cap != 20 || f.Knee.TurnsAway != lab.RejectBulkhead {
+		t.Fatalf("knee forecast %+v: want a cap of 20 that turns away as rejected:bulkhead", f.Knee)
+	}
+	s := postmortemSnapshot(cfg)
+	var spare spareClause
+	msg, _ := narratePostmortem(cfg, f, s, &spare)
+	if !strings.Contains(msg, "20 calls") || !strings.Contains(msg, lab.RejectBulkhead.Word()) || strings.Contains(msg, "queue grows") {
+		t.Errorf("a semaphore of 20 under the knee: %q, want the excess %s, not queued", msg, lab.RejectBulkhead.Word())
+	}
+	cfg.Payment.Bulkhead = lab.BulkheadConfig{}
+	cfg.Pool.Autoscale, cfg.Pool.Workers = lab.AutoscaleConfig{}, 20
+	if k := cfg.Forecast().Knee; k.Cap != 20 || k.TurnsAway != 0 {
+		t.Errorf("20 workers: %+v, want a cap whose excess waits", k)
+	}
+}
