@@ -240,6 +240,12 @@ func littlesLaw(c lab.ClassForecast, note string) string {
 }
 
 // narrateLaw is the sentence; spare gets the clause that may be left out.
+// timeoutPrice is what a timeout shorter than the call costs: every payment.
+func timeoutPrice(cfg lab.Config) string {
+	return fmt.Sprintf("; the price: every payment that calls times out (%s call > %s timeout), none succeed",
+		fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(cfg.Payment.Timeout.Duration.D()))
+}
+
 // failingFast is why payments hold no worker where the dependency fails them at once, and
 // "" where it does not.
 func failingFast(cfg lab.Config) string {
@@ -294,8 +300,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	price, why := "", ""
 	if pay.TimeoutCuts {
 		why = fmt.Sprintf(" (%s timeout)", pay.Timeout)
-		price = fmt.Sprintf("; the price: every payment that calls times out (%s call > %s timeout), none succeed",
-			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(cfg.Payment.Timeout.Duration.D()))
+		price = timeoutPrice(cfg)
 		// Whether the dependency's work ends with the socket is the dependency's choice.
 		if cfg.Payment.Timeout.Kind == lab.TimeoutSocket && !cfg.Dependency.IgnoreCancel {
 			// The payoff over a caller timeout, whose calls run on: the lab's forecast of

@@ -44,6 +44,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		p99 += fmt.Sprintf(", rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
 	tail := fmt.Sprintf("; p99 %s, %s", p99, notOKSaid(s))
+	if f.Payment.TimeoutCuts { // the knee's answers are the calls', which the timeout cuts (a key storm's adaptive-limit)
+		tail = timeoutPrice(cfg) + tail
+	}
 
 	switch {
 	case adaptive: // the limit moves, so no forecast: what it has found, and what that does

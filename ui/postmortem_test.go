@@ -938,3 +938,15 @@ func TestKneeCapByABulkheadTurnsAway(t *testing.T) {
 		t.Errorf("20 workers: %+v, want a cap whose excess waits", k)
 	}
 }
+
+// A timeout shorter than the call costs every payment under the knee's story too: it said
+// "20 calls at 3.00s give ~7/s" and nothing of the 1s socket timeout that cut each call.
+func TestKneeSaysTheTimeoutsPrice(t *testing.T) {
+	cfg := postmortemConfig()
+	cfg.Dependency.Mode, cfg.Dependency.Latency = lab.ModeSlow, lab.Duration(3*time.Second)
+	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(time.Second)}
+	var spare spareClause
+	if msg, ok := narratePostmortem(cfg, cfg.Forecast(), postmortemSnapshot(cfg), &spare); !ok || !strings.Contains(msg, "every payment that calls times out (3.0s call > 1.0s timeout)") {
+		t.Errorf("calls of 3s cut at 1s past a knee: %q", msg)
+	}
+}
