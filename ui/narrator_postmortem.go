@@ -191,6 +191,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
+		case k.TurnsAway != 0: // the cap is a bulkhead: the excess is turned away, not queued for the deadline
+			msg += fmt.Sprintf(" of %s: ~%s %s", fmtFloatRate(rate), fmtWholePerSec(over), k.TurnsAway.Word())
 		case d > 0:
 			// What the table measured once it has (rejected:deadline's /s), the set rates'
 			// forecast only before: newcomer 15 read "~20/s outlive it" beside a measured 16/s.
@@ -260,8 +262,6 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				break
 			}
 			msg += fmt.Sprintf(" of %s: the queue fills to the %s budget and ~%s would outlive it", fmtFloatRate(rate), fmtDur(d), fmtWholePerSec(over))
-		case k.TurnsAway != 0: // the cap is a bulkhead: the excess is turned away, not queued
-			msg += fmt.Sprintf(" of %s: ~%s %s", fmtFloatRate(rate), fmtWholePerSec(over), k.TurnsAway.Word())
 		default:
 			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), fmtWholePerSec(over))
 		}

@@ -950,3 +950,18 @@ func TestKneeSaysTheTimeoutsPrice(t *testing.T) {
 		t.Errorf("calls of 3s cut at 1s past a knee: %q", msg)
 	}
 }
+
+// With the fix's deadline on, a bulkhead cap still turns the excess away before any queue:
+// postmortem-fix pressed to a thread pool of 5 read "the queue fills to the 800ms budget"
+// beside 0 waiting and 279/s rejected:bulkhead.
+func TestKneeCapByABulkheadTurnsAwayBeforeTheDeadline(t *testing.T) {
+	cfg := postmortemConfig()
+	cfg.Pool = lab.PoolConfig{Workers: 24, Queue: lab.QueueUnbounded, Discipline: lab.FIFO}
+	cfg.Payment.Deadline = lab.Duration(800 * time.Millisecond)
+	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
+	var spare spareClause
+	msg, _ := narratePostmortem(cfg, cfg.Forecast(), postmortemSnapshot(cfg), &spare)
+	if !strings.Contains(msg, lab.RejectBulkhead.Word()) || strings.Contains(msg, "queue") {
+		t.Errorf("a thread pool of 5 under the knee, a deadline on: %q, want the excess %s", msg, lab.RejectBulkhead.Word())
+	}
+}
