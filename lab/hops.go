@@ -49,7 +49,7 @@ func init() {
 			// Beside the measure, what the same payments should have made by now: the
 			// forecast is of payments done with every call (issue 22 #15).
 			if d, pending, _, ok := s.DeepestDue(r); ok && pending > 0 {
-				it.Note, it.BriefNote, it.ShortNote = " ("+expectedByNow(d)+forecast[2:], " ("+dueByNow(d)+"≤ "+FmtTimes(r.Deepest)+" in all)", forecast
+				it.Note, it.BriefNote, it.ShortNote = " ("+expectedByNow(d)+", "+forecast[2:], " ("+dueByNow(d)+"≤ "+FmtTimes(r.Deepest)+" in all)", forecast
 			}
 			return []Item{it}
 		}),
@@ -87,8 +87,8 @@ func atHopHelp(c Config) string {
 	}
 	// What the expected figure sums (newcomer 50 #1: "~20.54 expected by now" had no origin).
 	made := "every call from each payment older than the last call's time"
-	if n := len(r.DeepestCalls); n > 0 {
-		made = fmt.Sprintf("all %d from each payment older than %s", n, FmtSecs(r.DeepestCalls[n-1]))
+	if len(r.DeepestCalls) > 0 {
+		made = "all " + dueFrom(r)
 	}
 	due += "; the headline's \"expected by now\" sums " + made +
 		", and from each younger one the calls due by its age (a second's arrivals taken as even over it), over the payments that called"
@@ -502,6 +502,29 @@ func (s *Snapshot) DeepestDue(r RetryForecast) (due float64, pending int64, last
 	return s.due(r.DeepestCalls)
 }
 
+// DueSaid is the narrator's "expected by now" at the last hop, due (DeepestDue), with why it
+// falls short of the product: briefly, when a payment's last call comes ("~19.14 expected by
+// now: a payment's 27th call comes 3.5s after it"), and whole, the sum it is ("~19.14
+// expected by now: 27 from each payment older than 3.5s, fewer from the younger"), for a
+// screen with room: the brief one left the sum to guess (newcomer 56 #12). "" without a
+// schedule of calls.
+func (r RetryForecast) DueSaid(due float64) (brief, whole string) {
+	n := len(r.DeepestCalls)
+	if n == 0 {
+		return "", ""
+	}
+	return fmt.Sprintf("%s: a payment's %s call comes %s after it", expectedByNow(due), Ordinal(n), FmtSecs(r.DeepestCalls[n-1])),
+		expectedByNow(due) + ": " + dueFrom(r) + ", fewer from the younger"
+}
+
+// dueFrom is what the expected figure takes from each payment done with its calls ("27 from
+// each payment older than 3.5s"), in the narrator's and the help's words alike; r has a
+// schedule of calls.
+func dueFrom(r RetryForecast) string {
+	n := len(r.DeepestCalls)
+	return fmt.Sprintf("%d from each payment older than %s", n, FmtSecs(r.DeepestCalls[n-1]))
+}
+
 // EdgeDue is DeepestDue for hop 1: the edge's calls per payment expected by now, the edge's
 // tries alone on its schedule (the first of DeepestSteps), so that "calls/payment at hop 1
 // 2.83×" stands beside a figure of the same payments, not beside the 3× that only
@@ -680,9 +703,9 @@ func GatewaySaid(s *Snapshot) []string {
 	}
 }
 
-// expectedByNow is a measure's companion in the way line: the calls per payment expected by
-// now from the run's own arrivals, as the narrator says it ("~20.53 expected by now").
-func expectedByNow(due float64) string { return "~" + FmtPerPayment(due) + " expected by now, " }
+// expectedByNow is a measure's companion in the way line and the narrator's: the calls per
+// payment expected by now from the run's own arrivals ("~20.53 expected by now").
+func expectedByNow(due float64) string { return "~" + FmtPerPayment(due) + " expected by now" }
 
 // dueByNow is expectedByNow in fewer words, for a line short of room.
 func dueByNow(due float64) string { return "~" + FmtPerPayment(due) + " due by now, " }

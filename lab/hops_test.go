@@ -127,6 +127,30 @@ func TestHelpSaysWhyADeeperHopHoldsMore(t *testing.T) {
 	}
 }
 
+// The headline's expected figure with why it falls short of 27: briefly, when the last call
+// comes, and whole, the sum it is, in the help's words (newcomer 56 #12: how ~19.14 is
+// reckoned was not shown); none without a schedule of calls.
+func TestDueSaid(t *testing.T) {
+	c := StackedTimeouts()
+	brief, whole := c.RetryForecast().DueSaid(19.144)
+	if brief != "~19.14 expected by now: a payment's 27th call comes 3.5s after it" ||
+		whole != "~19.14 expected by now: 27 from each payment older than 3.5s, fewer from the younger" {
+		t.Errorf("due said %q, whole %q", brief, whole)
+	}
+	if !strings.Contains(atHopHelp(c), "all "+strings.TrimPrefix(strings.TrimSuffix(whole, ", fewer from the younger"), "~19.14 expected by now: ")) {
+		t.Errorf("the help sums the headline's figure in other words than %q", whole)
+	}
+	two := c
+	two.Dependency.Hop.Retry = 2
+	if _, whole := two.RetryForecast().DueSaid(9); !strings.Contains(whole, ": 12 from each payment older than ") {
+		t.Errorf("hops trying twice: %q", whole)
+	}
+	c.Dependency.Mode = ModeHealthy
+	if brief, whole := c.RetryForecast().DueSaid(1); brief != "" || whole != "" {
+		t.Errorf("tries succeed: %q, %q", brief, whole)
+	}
+}
+
 // The help's worked examples come from the forecast, factors and all, and a lab whose tries
 // do not all fail gets none rather than a lookup past the end: the help registers as every
 // binary starts, so one change to StackedTimeouts stopped them all (review 39 m8).

@@ -218,7 +218,7 @@ func retryTimesItem(s *Snapshot) []Item {
 		label = "calls/payment at hop 1"
 		// Beside the measure, what the same payments should have made by now (issue 22 #15).
 		if d, ok := s.EdgeDue(f); ok && d < f.Tries {
-			division += expectedByNow(d)
+			division += expectedByNow(d) + ", "
 			due = dueByNow(d) + FmtTimes(f.Tries) + " in all)"
 		}
 	}

@@ -1060,7 +1060,7 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 		got[1] != "368: the fewest ended whose slowest bounds the true p99 (95% interval)" {
 		t.Errorf("at 80 columns: %q", got)
 	}
-	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: more than 1 in 20, all rows together · ") || strings.Contains(got, "Holm") {
+	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: over 1 in 20 for the whole table · ") || strings.Contains(got, "Holm") {
 		t.Errorf("at 120 columns: %q", got)
 	}
 }

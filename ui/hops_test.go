@@ -85,6 +85,21 @@ func TestHopsOnScreen(t *testing.T) {
 	if !ok || !strings.Contains(msg, fmt.Sprintf("measured 22.70 (~%s expected by now: a payment's 27th call comes %s after it)", lab.FmtPerPayment(due), fmtSecs(last))) {
 		t.Errorf("narrator, why not 27: %q", msg)
 	}
+	// How the expected figure is reckoned, where that costs no line on one lab's screen:
+	// here at 120x40, not at 80x24 (newcomer 56 #12: "a payment's 27th call comes 3.5s after
+	// it" left the sum to guess); a compare half keeps the brief form, the whole cost it a
+	// line of settings (TestHopsCompareSettingsKeepTheCause).
+	whole := fmt.Sprintf("~%s expected by now: 27 from each payment older than %s, fewer from the younger", lab.FmtPerPayment(due), fmtSecs(last))
+	if spare.fuller[1] != whole || !strings.Contains(msg, "("+spare.fuller[0]+")") {
+		t.Errorf("narrator's fuller form %q", spare.fuller)
+	}
+	space := regexp.MustCompile(`\s+`)
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		frame := space.ReplaceAllString(ansi.Strip(Frame([]lab.Snapshot{s}, sz[0], sz[1], true, false)), " ")
+		if said := strings.Contains(frame, "("+whole+")"); said != (sz[0] == 120) {
+			t.Errorf("%dx%d: the whole sum said %v in\n%s", sz[0], sz[1], said, frame)
+		}
+	}
 	// And the sum that makes that time, where there is room (newcomer 31: "3.5s" beside
 	// "500ms a try").
 	// Each term read from the settings, the edge's mean jittered wait and the hops' fixed one

@@ -87,9 +87,12 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.
 			if due, pending, last, ok := s.DeepestDue(r); ok && pending > 0 {
-				// What "due" and "after" are, in the words (newcomer 20 guessed both).
-				msg += fmt.Sprintf(" (~%s expected by now: a payment's %s call comes %s after it)",
-					lab.FmtPerPayment(due), lab.Ordinal(len(r.DeepestCalls)), fmtSecs(last))
+				// What "due" and "after" are, in the words (newcomer 20 guessed both); the sum
+				// the figure is where that costs no line (newcomer 56 #12): the whole in a
+				// compare half cost A its second line of settings.
+				brief, whole := r.DueSaid(due)
+				msg += " (" + brief + ")"
+				spare.fuller = [2]string{brief, whole}
 				// The sum that makes it: "3.5s" beside "500ms a try" was a riddle (newcomer
 				// 31). Spare: in a compare half its line cost A its charts.
 				// Each term as the settings lines say it, a try and a wait (newcomer 34 #2
