@@ -413,7 +413,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 		if least, ok := fastest(d.Latency, d.Corrected); ok && least < step {
 			from = latencyTop(least)
 		}
-		keys := stripKeys(step, top, latencyTop, "", from, from != "")
+		keys := latencyKeys(step, top, from, peer != nil)
 		noneLine := uncorrected
 		place := func() (string, bool, bool) {
 			used := len(plot)
@@ -552,6 +552,31 @@ func measurementHelp() [][2]string {
 		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, since arrival (or sent) and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s since arrival, or since sent in a closed loop, c corrected), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be, where the chart has a row for it; a compare half draws it alone at the half's width, in place of the workers chart"},
 		{"stalls", "in the dependency's setting (\"dependency 1ms, stalls 1s at 5s, every 10s\"): the dependency accepts requests but answers none for that long, at that time from the start (and again every so often), and answers in its latency otherwise"},
 	}
+}
+
+// latencyKeys are the latency strips' key forms (stripKeys), each end named: "█ 1.00s ⣀
+// 1.2ms+" left ⣀ to be read as the lowest band's floor or the fastest drawn, and █ beside
+// another screen's "█ 1.02s" as one scale (newcomer 56). █ is the run's slowest, ⣀ starts
+// at its fastest; in compare mode █ is the slower half's slowest (slowestDrawn), one top.
+// Last, where no named form fits, ⣀ and the steps bare, as before: keyed, not blank.
+func latencyKeys(step, top float64, from string, compare bool) []string {
+	slowest := "slowest "
+	if compare {
+		slowest = "A,B slowest "
+	}
+	named := from
+	if from != "" {
+		named = "fastest " + from
+	}
+	keys := stripKeys(step, top, latencyTop, "", named, from != "")
+	for i, k := range keys {
+		keys[i] = strings.Replace(k, "█ ", "█ "+slowest, 1) // the top's mark, once in a key
+	}
+	if from == "" {
+		return keys
+	}
+	bare := stripKeys(step, top, latencyTop, "", from, true)
+	return append(keys, slices.DeleteFunc(bare, func(k string) bool { return strings.ContainsRune(k, '█') })...)
 }
 
 // latencyTop writes a strip's top, in ms, as a latency: "0–1.01s".

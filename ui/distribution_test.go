@@ -328,9 +328,9 @@ func TestLatencyStripsKeyedInFull(t *testing.T) {
 	lines := distributionChart(newTheme(true, true), &s, nil, 80, 6)
 	plain := ansi.Strip(strings.Join(lines, "\n"))
 	least, _ := fastest(s.Distribution.Latency)
-	keys := stripKeys(1.01e3/8, 1.01e3, latencyTop, "", latencyTop(least), true)
+	keys := latencyKeys(1.01e3/8, 1.01e3, latencyTop(least), false)
 	want, own, _ := keyPlace(keys, 0, 80, true) // the widest form that fits a line of its own
-	if !own || !strings.Contains(want, "⣀ "+latencyTop(least)) || !strings.Contains(plain, "\n"+want+"\n") || !strings.Contains(plain, "0–1.01s┤") {
+	if !own || !strings.Contains(want, "⣀ fastest "+latencyTop(least)) || !strings.Contains(plain, "\n"+want+"\n") || !strings.Contains(plain, "0–1.01s┤") {
 		t.Errorf("80x6: strips without their key in full on a line of its own:\n%s", plain)
 	}
 }
@@ -386,7 +386,7 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 				t.Errorf("%s in %d lines: %d drawn, note %q missing:\n%s", s.name, h, len(out), note, plain)
 			}
 			least, _ := fastest(s.snap.Distribution.Latency, s.snap.Distribution.Corrected)
-			if h-above-1 >= 4 && (!strings.Contains(plain, "⣀ "+latencyTop(least)+"+ ▁ ") || !strings.Contains(plain, "┤")) {
+			if h-above-1 >= 4 && (!strings.Contains(plain, "⣀ fastest "+latencyTop(least)+"+ ▁ ") || !strings.Contains(plain, "┤")) {
 				t.Errorf("%s in %d lines: the chart not whole:\n%s", s.name, h, plain)
 			}
 		}
@@ -425,7 +425,7 @@ func TestLatencyKeyWithoutRuleWhereNothingIsFast(t *testing.T) {
 	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
 	s.Distribution.Corrected = nil
 	plain := ansi.Strip(strings.Join(distributionChart(newTheme(true, true), &s, nil, 80, 6), "\n"))
-	if strings.Contains(plain, "⣀") || !strings.Contains(plain, "█ 1.01s") {
+	if strings.Contains(plain, "⣀") || !strings.Contains(plain, "█ slowest 1.01s") {
 		t.Errorf("80x6: a ⣀ key where nothing is under ▁'s start, or no key:\n%s", plain)
 	}
 }
@@ -547,6 +547,32 @@ func TestOpenLoopClaimsNoPunctuality(t *testing.T) {
 		}
 		if !strings.Contains(plain, "none held back for a reply") {
 			t.Errorf("at %d columns the open loop does not say none was held back:\n%s", w, plain)
+		}
+	}
+}
+
+// newcomer 56: "█ 1.00s ⣀ 1.2ms+" left ⣀ to be read as the lowest band's floor or the
+// fastest drawn, and █ beside the other loop's "█ 1.02s" as one scale. The key names both
+// ends: alone, the run's own slowest; in compare, both halves to the slower one's slowest,
+// which says so, in the half whose own slowest is less too.
+func TestLatencyKeyNamesItsEnds(t *testing.T) {
+	closed, open := measurementSnapshots()
+	o := *open
+	o.Distribution.Latency = slices.Clone(o.Distribution.Latency)
+	o.Distribution.Latency[len(o.Distribution.Latency)-1] = 1020 * time.Millisecond
+	th := newTheme(true, true)
+	least, _ := fastest(closed.Distribution.Latency, closed.Distribution.Corrected)
+	alone := ansi.Strip(strings.Join(distributionChart(th, closed, nil, 59, 6), "\n"))
+	if want := "█ slowest 1.00s ⣀ fastest " + latencyTop(least) + "+ ▁ "; !strings.Contains(alone, want) {
+		t.Errorf("alone at 59x6: want %q:\n%s", want, alone)
+	}
+	for _, half := range []struct {
+		name       string
+		snap, peer *lab.Snapshot
+	}{{"A", closed, &o}, {"B", &o, closed}} {
+		plain := ansi.Strip(strings.Join(distributionChart(th, half.snap, half.peer, 58, 6), "\n"))
+		if !strings.Contains(plain, "█ A,B slowest 1.02s ⣀ fastest ") || !strings.Contains(plain, "0–1.02s┤") {
+			t.Errorf("compare half %s at 58x6: want one top, %q, said as both halves':\n%s", half.name, "█ A,B slowest 1.02s", plain)
 		}
 	}
 }
