@@ -17,6 +17,9 @@ type RetryForecast struct {
 	// TimesOut says a timeout (a hop's, the lab's, the deadline) cuts every try, rather than
 	// the dependency refusing or erring first: the table's timed out, not its failed.
 	TimesOut bool
+	// Refused says the last hop of a chain is down: its callers' tries are refused before they
+	// reach it, so it counts none of them (the forecast's Deepest are tries, not calls).
+	Refused bool
 	// Try is how long one try takes the lab: the dependency's latency, or the timeout that
 	// cuts it, or, through a chain, the time the first hop takes to give up.
 	Try time.Duration
@@ -130,7 +133,7 @@ func (c Config) RetryForecast() RetryForecast {
 	failure := RetryOn5xx
 	switch d.Mode {
 	case ModeDown:
-		f.Fails, failure = true, RetryOnRefused
+		f.Fails, failure, f.Refused = true, RetryOnRefused, d.Chain()
 	case ModeErrors:
 		f.Fails = true
 	}

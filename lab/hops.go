@@ -46,6 +46,9 @@ func init() {
 			r := s.Config.Forecast().Retry
 			forecast := fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(r.Deepest))
 			it := Item{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: v, Strong: true, Note: forecast}
+			if r.Refused { // its callers' tries never reach it: 0.00× beside a forecast of 27× read wrong
+				it.Note, it.BriefNote, it.ShortNote = fmt.Sprintf(" (down: it refuses a payment's ≤ %s tries)", FmtTimes(r.Deepest)), " (down: refuses all)", " (down)"
+			}
 			// Beside the measure, what the same payments should have made by now: the
 			// forecast is of payments done with every call (issue 22 #15).
 			if d, pending, _, ok := s.DeepestDue(r); ok && pending > 0 {
@@ -499,6 +502,9 @@ func (s *Snapshot) DeepestPerPayment() float64 {
 // over it, and the rest over what has passed of the current second. ok false without such
 // a schedule or any payment.
 func (s *Snapshot) DeepestDue(r RetryForecast) (due float64, pending int64, last time.Duration, ok bool) {
+	if r.Refused { // none reaches it: nothing is due there
+		return 0, 0, 0, false
+	}
 	return s.due(r.DeepestCalls)
 }
 

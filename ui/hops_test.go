@@ -506,3 +506,27 @@ func chainLegends(frame string) []string {
 	}
 	return out
 }
+
+// With the dependency down, a chain's last hop refuses every try before it counts one: the
+// headline and the way line say tries refused, not "measured 0.00" beside 18 expected.
+func TestHopsSayTheDownDependencyRefuses(t *testing.T) {
+	s := stackedSnapshot()
+	s.Config.Dependency.Mode = lab.ModeDown
+	s.Hops[2] = lab.HopStats{}
+	r := s.Config.Forecast().Retry
+	if !r.Refused {
+		t.Fatalf("forecast %+v: want the last hop refusing", r)
+	}
+	if _, _, _, ok := s.DeepestDue(r); ok {
+		t.Error("calls due at a hop that refuses them all")
+	}
+	var spare spareClause
+	msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
+	if !strings.Contains(msg, "tries at hop 3 (the dependency), down: it refuses each") || strings.Contains(msg, "measured") || strings.Contains(msg, "expected by now") {
+		t.Errorf("the dependency down: %q", msg)
+	}
+	way := fmt.Sprint(lab.WayItems(&s))
+	if !strings.Contains(way, "down: it refuses") || strings.Contains(way, "forecast ≤") {
+		t.Errorf("the way line, the dependency down: %s", way)
+	}
+}

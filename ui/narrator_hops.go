@@ -81,8 +81,12 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			if names[0] == lab.EdgeName {
 				spare.gloss = [2]string{lab.EdgeName, lab.EdgeIs}
 			}
-			msg = fmt.Sprintf("%s and %s retry on their own and %s: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
-				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], everyTry(r), r.LayerProduct(), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
+			calls, measured := "calls", "measured "+lab.FmtPerPayment(s.DeepestPerPayment())
+			if r.Refused { // tries refused before they reach it: it counts none (measured 0.00 beside 18 read wrong)
+				calls, measured = "tries", "down: it refuses each, so none reaches it"
+			}
+			msg = fmt.Sprintf("%s and %s retry on their own and %s: one payment becomes %s = %s %s at hop %d (the dependency), %s",
+				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], everyTry(r), r.LayerProduct(), fmtWorkers(r.Deepest), calls, dep.Hops, measured)
 			// Why not 27, in the sentence itself: a payment's last calls come seconds after it,
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.
