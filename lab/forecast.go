@@ -195,6 +195,17 @@ func (f Forecast) LongRunLoss() float64 {
 	return f.Blocking
 }
 
+// SharesJudgedBy is the long-run share the classes' shares since the fill are tested
+// against (Snapshot.PoolShares): Erlang B's alone; 0, none, where the connections' bound or
+// the hold once every worker waits for a lease forecast a state the shares were not
+// measured in.
+func (f Forecast) SharesJudgedBy() float64 {
+	if f.LongRunModel() == ConnBoundModel || f.Payment.LeaseWait > 0 {
+		return 0
+	}
+	return f.Blocking
+}
+
 // LossSystemNamed is the narrator's name for a pool with no queue, " (a loss system)", where
 // the title already uses Erlang's term, the preset's name, which its screen left undefined
 // (newcomer 42 G10); "" elsewhere, where the name would cost shared-pool's sentence a fifth

@@ -47,7 +47,7 @@ func init() {
 			forecast := fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(r.Deepest))
 			it := Item{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: v, Strong: true, Note: forecast}
 			if r.Refused { // its callers' tries never reach it: 0.00× beside a forecast of 27× read wrong
-				it.Note, it.BriefNote, it.ShortNote = fmt.Sprintf(" (down: it refuses a payment's ≤ %s tries)", FmtTimes(r.Deepest)), " (down: refuses all)", " (down)"
+				it.Note, it.BriefNote, it.ShortNote = " ("+r.RefusedSaid()+")", " (down: refuses all)", " (down)"
 			}
 			// Beside the measure, what the same payments should have made by now: the
 			// forecast is of payments done with every call (issue 22 #15).
@@ -506,6 +506,15 @@ func (s *Snapshot) DeepestDue(r RetryForecast) (due float64, pending int64, last
 		return 0, 0, 0, false
 	}
 	return s.due(r.DeepestCalls)
+}
+
+// RefusedSaid is what a down dependency does with a chain's tries at it, in the narrator's
+// and the way line's words alike: "" where it is not down (Refused).
+func (r RetryForecast) RefusedSaid() string {
+	if !r.Refused {
+		return ""
+	}
+	return "down: it refuses each try, so none reaches it"
 }
 
 // DueSaid is the narrator's "expected by now" at the last hop, due (DeepestDue), with why it

@@ -522,11 +522,11 @@ func TestHopsSayTheDownDependencyRefuses(t *testing.T) {
 	}
 	var spare spareClause
 	msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
-	if !strings.Contains(msg, "tries at hop 3 (the dependency), down: it refuses each") || strings.Contains(msg, "measured") || strings.Contains(msg, "expected by now") {
+	if !strings.Contains(msg, "tries at hop 3 (the dependency), down: it refuses each try") || strings.Contains(msg, "measured") || strings.Contains(msg, "expected by now") {
 		t.Errorf("the dependency down: %q", msg)
 	}
 	way := fmt.Sprint(lab.WayItems(&s))
-	if !strings.Contains(way, "down: it refuses") || strings.Contains(way, "forecast ≤") {
+	if !strings.Contains(way, "down: it refuses each try") || strings.Contains(way, "forecast ≤") {
 		t.Errorf("the way line, the dependency down: %s", way)
 	}
 }

@@ -239,7 +239,6 @@ func littlesLaw(c lab.ClassForecast, note string) string {
 	return fmt.Sprintf("%s × %s%s = %s", fmtPerSec(c.Rate), fmtSecs(c.Hold), note, fmtWorkers(c.WorkersNeeded))
 }
 
-// narrateLaw is the sentence; spare gets the clause that may be left out.
 // timeoutPrice is what a timeout shorter than the call costs: every payment.
 func timeoutPrice(cfg lab.Config) string {
 	return fmt.Sprintf("; the price: every payment that calls times out (%s call > %s timeout), none succeed",
@@ -258,6 +257,7 @@ func failingFast(cfg lab.Config) string {
 	return ""
 }
 
+// narrateLaw is the sentence; spare gets the clause that may be left out.
 func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareClause) string {
 	if msg, ok := narrateFleet(cfg, s, spare); ok {
 		return msg
@@ -504,13 +504,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// Every class that arrived, not only those starving this second: signups that starved
 		// until a second ago still count (newcomer 15's screen named health checks alone).
 		model, blocking := longRun, f.LongRunLoss()
-		// Each share judged against Erlang B's alone: the connections' bound and the hold
-		// once every worker waits forecast a state the shares were not measured in.
-		judged := blocking
-		if f.LongRunModel() == lab.ConnBoundModel || pay.LeaseWait > 0 {
-			judged = 0
-		}
-		shares, verdict, warm := s.PoolShares(all, judged)
+		shares, verdict, warm := s.PoolShares(all, f.SharesJudgedBy())
 		share = shares
 		if verdict != "" {
 			// Where it costs the screen nothing but a blank line: 80x24 and compare keep

@@ -39,7 +39,11 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		// Each effect beside its cause: the calls per payment at the last hop, then what holds
 		// them there, the hops' setting or the deadline's lack of time (newcomer 45 G1, "which
 		// of the three did it?"), then the work for nobody gone.
-		msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
+		if r.Refused {
+			msg += fmt.Sprintf("; at most %s tries per payment at hop %d, %s", fmtWorkers(r.Deepest), dep.Hops, r.RefusedSaid())
+		} else {
+			msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
+		}
 		n := dep.Hops - 1 // the hops that call another: "hop 1 is", "hops 1 and 2 are"
 		hops := lab.HopRange(1, n)
 		edge := edgeRetries(cfg, r)
@@ -83,7 +87,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			}
 			calls, measured := "calls", "measured "+lab.FmtPerPayment(s.DeepestPerPayment())
 			if r.Refused { // tries refused before they reach it: it counts none (measured 0.00 beside 18 read wrong)
-				calls, measured = "tries", "down: it refuses each, so none reaches it"
+				calls, measured = "tries", r.RefusedSaid()
 			}
 			msg = fmt.Sprintf("%s and %s retry on their own and %s: one payment becomes %s = %s %s at hop %d (the dependency), %s",
 				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], everyTry(r), r.LayerProduct(), fmtWorkers(r.Deepest), calls, dep.Hops, measured)
