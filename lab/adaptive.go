@@ -253,13 +253,6 @@ const AdaptiveWarmingRises = "in the warm-up it rises while the two stay level"
 // comes back could not be told; newcomer 47 #10: "the mean trails a slow climb" could not be parsed).
 var AdaptiveMeanClimbs = adaptiveJudges("the p90's own running mean", "latency", true, false) + " and the limit can rise past the knee, or stay there"
 
-// adaptiveClimbs and adaptiveStays are AdaptiveMeanClimbs' clauses, the narrator's words
-// without its why (review 40a m2: "raises" in the help beside "lifts" on screen).
-const (
-	adaptiveClimbs = "a slow climb lifts the mean too"
-	adaptiveStays  = "so it can stay past the knee"
-)
-
 // adaptiveLog is a slog handler that keeps the limiter's last "limit update". failsafe-go
 // logs under its lock, so updates come one at a time.
 type adaptiveLog struct {
@@ -510,8 +503,13 @@ func AdaptivePastKnee(r AdaptiveReading) string {
 	case r.Warming():
 		return "its warm-up's rises carried it past the knee"
 	}
-	return adaptiveClimbs + ", " + adaptiveStays
+	return adaptivePastWarmUp
 }
+
+// adaptivePastWarmUp is AdaptivePastKnee after the warm-up: the rule's yardstick in the
+// help's and the 120x40 narrator's words (review: "a slow climb lifts the mean too" beside
+// them said it a second way).
+var adaptivePastWarmUp = adaptiveJudges("its running mean", "latency", false, false) + ", so it can stay past the knee"
 
 // adaptiveP90 names the latency quantile the limiter reads, "p90".
 func adaptiveP90() string { return fmt.Sprintf("p%.0f", 100*AdaptiveQuantile) }

@@ -467,16 +467,13 @@ func queueStopsWord() Item {
 // it. Bare, "turned away" beside that 3.1% read as every arrival now turned away (newcomer
 // 56). "" where a is not turned away, the deadline has turned none away yet, or the queue
 // ahead holds other classes too (the level is payments').
-func (s *Snapshot) deadlineWhile(a ArrivingWait, rs *Rates) (short, more string) {
-	_, away := s.deadlineFate(a.Wait)
+func (s *Snapshot) deadlineWhile(a ArrivingWait, away bool, rs *Rates) (short, more string) {
 	level, ok := s.queueStopsNear(rs)
 	if !ok || !away || len(a.Ahead) != 1 || a.Ahead[0].Class != Payment {
 		return "", ""
 	}
 	short = fmt.Sprintf(" while ~%s or more wait", FmtCount(level))
-	turned := rs.Rejected[Payment][RejectDeadline]
-	replies := rs.OK[Payment] + rs.Failed[Payment] + rs.TimedOut[Payment] + rs.RejectedTotal(Payment)
-	if share, ok := endedShare(replies-turned, turned); ok {
+	if share, ok := rs.RejectedShareOfReplies(Payment, RejectDeadline); ok {
 		return short, fmt.Sprintf("; with fewer it gets in (%.1f%% of replies turned away in %s)", 100*share, rs.Span())
 	}
 	return short, "; with fewer it gets in"
@@ -489,24 +486,25 @@ func (s *Snapshot) deadlineWhile(a ArrivingWait, rs *Rates) (short, more string)
 // newcomer to subtract and find it turned away (newcomer 51 W1). From the figures as
 // printed, so that they subtract as shown. "": no deadline.
 func (s *Snapshot) DeadlineAfterWait(wait time.Duration) string {
-	said, _ := s.deadlineFate(wait)
-	return said
+	said, named := s.deadlineFate(wait)
+	return said + named
 }
 
-// deadlineFate is DeadlineAfterWait, and whether the deadline turns the arrival away.
-func (s *Snapshot) deadlineFate(wait time.Duration) (said string, away bool) {
+// deadlineFate is DeadlineAfterWait in two parts: what the deadline does, "…: turned away",
+// and the outcome's name after it, " (rejected:deadline)", "" where it lets the arrival in.
+func (s *Snapshot) deadlineFate(wait time.Duration) (said, named string) {
 	d := s.Config.Payment.Deadline.D()
 	if d <= 0 {
-		return "", false
+		return "", ""
 	}
-	turned := ": turned away (" + RejectDeadline.Word() + ")"
+	named = " (" + RejectDeadline.Word() + ")"
 	wait = ShownSecs(wait)
 	if wait >= d {
-		return ", past the " + FmtDur(d) + " deadline" + turned, true
+		return ", past the " + FmtDur(d) + " deadline: turned away", named
 	}
 	left, need := ShownLatency(d-wait), ShownLatency(s.EnoughLeft)
 	if left < need {
-		return fmt.Sprintf(", leaving %s of %s, under the %s a call needs%s", FmtLatency(left), FmtDur(d), FmtLatency(need), turned), true
+		return fmt.Sprintf(", leaving %s of %s, under the %s a call needs: turned away", FmtLatency(left), FmtDur(d), FmtLatency(need)), named
 	}
-	return fmt.Sprintf(", leaving ~%s of %s", FmtLatency(left), FmtDur(d)), false
+	return fmt.Sprintf(", leaving ~%s of %s", FmtLatency(left), FmtDur(d)), ""
 }

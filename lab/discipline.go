@@ -160,7 +160,8 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	}
 	const label = ArrivingNowLabel
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
-	if fate := s.DeadlineAfterWait(a.Wait); fate != "" {
+	if said, named := s.deadlineFate(a.Wait); said != "" {
+		fate := said + named
 		// What the deadline does to it outranks how the wait adds up, which the help and the
 		// narrator give (newcomer 51 W1: "waits ~757ms" beside "deadline 800ms" and a room of
 		// 73ms left the newcomer to find it turned away); which arrivals it turns away
@@ -168,7 +169,7 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 		// away" beside "not ok 3.1% of replies" read as every arrival turned away). How the
 		// wait adds up stands beside the wait, where it fits.
 		rs := s.Rates()
-		while, more := s.deadlineWhile(a, &rs)
+		while, more := s.deadlineWhile(a, named != "", &rs)
 		hows := []string{" (" + a.turnBrief(s.Config.Traffic) + ")", " (" + a.Short() + ")", ""}
 		var values []string
 		if while != "" {
@@ -179,9 +180,8 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 			}
 			// Without the outcome's name before without the arrivals it turns away: the table's
 			// rej:deadline column and the rejected:deadline line below name it (120 columns).
-			bare := strings.Replace(fate, " ("+RejectDeadline.Word()+")", "", 1)
 			for _, how := range hows {
-				values = append(values, "waits ~"+wait+how+bare+while)
+				values = append(values, "waits ~"+wait+how+said+while)
 			}
 		}
 		for _, how := range hows {

@@ -52,7 +52,7 @@ func init() {
 			// Beside the measure, what the same payments should have made by now: the
 			// forecast is of payments done with every call (issue 22 #15).
 			if d, pending, _, ok := s.DeepestDue(r); ok && pending > 0 {
-				it.Note, it.BriefNote, it.ShortNote = " ("+expectedByNow(d)+", "+forecast[2:], " ("+dueByNow(d)+"≤ "+FmtTimes(r.Deepest)+" in all)", forecast
+				it.Note, it.BriefNote, it.ShortNote = " ("+expectedByNow(d)+", "+forecast[2:], " ("+dueByNow(d)+", ≤ "+FmtTimes(r.Deepest)+" in all)", forecast
 			}
 			return []Item{it}
 		}),
@@ -723,4 +723,4 @@ func GatewaySaid(s *Snapshot) []string {
 func expectedByNow(due float64) string { return "~" + FmtPerPayment(due) + " expected by now" }
 
 // dueByNow is expectedByNow in fewer words, for a line short of room.
-func dueByNow(due float64) string { return "~" + FmtPerPayment(due) + " due by now, " }
+func dueByNow(due float64) string { return "~" + FmtPerPayment(due) + " due by now" }

@@ -219,7 +219,7 @@ func retryTimesItem(s *Snapshot) []Item {
 		// Beside the measure, what the same payments should have made by now (issue 22 #15).
 		if d, ok := s.EdgeDue(f); ok && d < f.Tries {
 			division += expectedByNow(d) + ", "
-			due = dueByNow(d) + FmtTimes(f.Tries) + " in all)"
+			due = dueByNow(d) + ", " + FmtTimes(f.Tries) + " in all)"
 		}
 	}
 	it := Item{Label: label, Value: FmtPerPayment(s.Calls.PerPayment()) + "×", Strong: true, Note: " (" + division + brief, BriefNote: " (" + brief}

@@ -41,6 +41,12 @@ var coreSettings = slices.Concat(
 		d := c.Dependency
 		broken := d.Mode.Fails()
 		mode := ModeShort(d)
+		stalls := d.Stall.For > 0
+		if d.Mode == ModeHealthy && stalls {
+			// The stall said in the dependency's item, "healthy" gone: "dependency healthy 1ms"
+			// beside "dependency stalls 1s at 5s" read as a contradiction (newcomer 56).
+			mode = d.latencyWords(d.HealthyLatency)
+		}
 		if d.Knee > 0 && !broken {
 			// Its latency holds only so far: "healthy 50ms ±10ms" above "now 64, 328ms each"
 			// read as a dependency that was not healthy (newcomer 22). The knee item says what
@@ -61,14 +67,7 @@ var coreSettings = slices.Concat(
 		if w >= 100 && d.Jitter > 0 {
 			mode = strings.Replace(mode, " ±", " uniform ±", 1)
 		}
-		stalls := d.Stall.For > 0
 		if stalls {
-			// In its own item, "dependency healthy 1ms" beside "dependency stalls 1s at 5s"
-			// read as a contradiction (newcomer 56): the stall said in the dependency's,
-			// "healthy" gone.
-			if d.Mode == ModeHealthy {
-				mode = strings.TrimPrefix(mode, string(ModeHealthy)+" ")
-			}
 			mode += ", stalls " + stallShort(d.Stall)
 		}
 		// Slower than every try may take, it is as much the cause (newcomer 25: the hops

@@ -603,6 +603,13 @@ func (r *Rates) NotOKShareOfReplies(c Class) (float64, bool) {
 	return endedShare(r.OK[c], r.Failed[c]+r.TimedOut[c]+r.RejectedTotal(c))
 }
 
+// RejectedShareOfReplies is NotOKShareOfReplies for one reason alone: class c's requests
+// turned away for why over those that got a reply in the window. false: none did.
+func (r *Rates) RejectedShareOfReplies(c Class, why Reason) (float64, bool) {
+	n := r.Rejected[c][why]
+	return endedShare(r.OK[c]+r.Failed[c]+r.TimedOut[c]+r.RejectedTotal(c)-n, n)
+}
+
 // ErrorWords are the words of the fates NotOKShareOfReplies counts in the window, each one
 // some request of class c had: ["rejected:deadline"]; none when it is 0.
 func (r *Rates) ErrorWords(c Class) []string {
