@@ -90,6 +90,10 @@ func TestDominoTellsEachTurn(t *testing.T) {
 	if got := w.Odds(); got != "each of the 20 frees in time with chance 2.0s / 3.0s" {
 		t.Errorf("the odds' model: %q", got)
 	}
+	// Briefly, the workers counted already (newcomer 56: at 80x24 the odds had no basis).
+	if got := w.OddsBrief(); got != "each frees in time with chance 2.0s / 3.0s" {
+		t.Errorf("the odds' model, brief: %q", got)
+	}
 	// Past the average of 13.3 no odds: the count falls short of 14 or 21 more often than
 	// not, no chance to say (review 28 ui #11: ui decided that over Behind).
 	if w.ShortOdds(14) != 0 || w.ShortOdds(21) != 0 {
@@ -534,6 +538,9 @@ func TestCheckWaitCountsEveryFreeWithinTheTimeout(t *testing.T) {
 	}
 	if got, want := w.Odds(), "each of the 20 frees 1 in time, and a 2nd with chance 0.50"; got != want {
 		t.Errorf("odds %q, want %q", got, want)
+	}
+	if got, want := w.OddsBrief(), "each frees 1 in time, and a 2nd with chance 0.50"; got != want {
+		t.Errorf("odds, brief %q, want %q", got, want)
 	}
 }
 

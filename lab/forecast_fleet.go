@@ -239,13 +239,22 @@ func (w CheckWait) Sum(unit string) string {
 // Where a hold is shorter than the timeout, each frees more than once: "each of the 20
 // frees 1 in time, and a 2nd with chance 0.50" (2.0s over 1.33s calls: the ratio's
 // fraction, not said as a quotient whose rounded terms would not give it).
-func (w CheckWait) Odds() string {
+func (w CheckWait) Odds() string { return w.odds(fmt.Sprintf("each of the %d", w.Workers)) }
+
+// OddsBrief is Odds where the sentence has counted the workers already ("12 of 20 workers
+// to free"), in the fewest words that still say whose chance and what it comes from: "each
+// frees in time with chance 2.0s / 3.0s" (newcomer 56: at 80x24 the domino's "1-in-5
+// chance" had no basis).
+func (w CheckWait) OddsBrief() string { return w.odds("each") }
+
+// odds is Odds of the workers each names.
+func (w CheckWait) odds(each string) string {
 	if !w.Recurs() {
-		return fmt.Sprintf("each of the %d frees in time with chance %s / %s", w.Workers, FmtSecs(w.Timeout), FmtSecs(w.Hold))
+		return fmt.Sprintf("%s frees in time with chance %s / %s", each, FmtSecs(w.Timeout), FmtSecs(w.Hold))
 	}
 	// A whole ratio frees a certain count, which ShortOdds never calls short: no odds to say.
 	sure, more := w.freesEach()
-	return fmt.Sprintf("each of the %d frees %.0f in time, and a %s with chance %.2f", w.Workers, sure, Ordinal(int(sure)+1), more)
+	return fmt.Sprintf("%s frees %.0f in time, and a %s with chance %.2f", each, sure, Ordinal(int(sure)+1), more)
 }
 
 // CheckWait is this forecast's CheckWait for health checks that give up after timeout.

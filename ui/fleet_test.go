@@ -1424,16 +1424,20 @@ func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
 	}
 }
 
-// At 80x24 the first pull's average keeps its sum where that costs the headline no line
-// (newcomer 52: "2.0s × 20 / 3.0s" was said at 120x40 alone).
+// At 80x24 the first pull's average keeps its sum, and its odds their basis, where that
+// costs the headline no line (newcomer 52: "2.0s × 20 / 3.0s" was said at 120x40 alone;
+// newcomer 56: "1-in-5 chance" with nothing to say what gives it).
 func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 	s := drainFirst(fleetSnapshot(4, 2))
 	fs := s.Fleet
 	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 11, 11
 	text := ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, false, false))
 	flat := strings.Join(strings.Fields(text), " ")
-	if want := "(13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance)"; !strings.Contains(flat, want) {
+	if want := "(13.3 on average: 2.0s × 20 / 3.0s; each frees in time with chance 2.0s / 3.0s, so fewer than 12: 1-in-5 chance)"; !strings.Contains(flat, want) {
 		t.Errorf("no %q in\n%s", want, text)
+	}
+	if headline := headlineLines(text); headline > headlineMost {
+		t.Errorf("the headline %d lines, past %d:\n%s", headline, headlineMost, text)
 	}
 	// Out again after the all-out, the sum would wrap the headline a line longer: left out.
 	s = dominoTwenty()
@@ -1444,6 +1448,15 @@ func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 	fs.InRotation = 2
 	s.Elapsed += time.Second
 	text = ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, false, false))
+	headline := headlineLines(text)
+	if flat := strings.Join(strings.Fields(text), " "); strings.Contains(flat, "2.0s × 20 / 3.0s") || strings.Contains(flat, "each frees in time") || headline != 6 || !strings.Contains(text, "held (of") {
+		t.Errorf("out again: the sum or the odds' basis said, or the headline not 6 lines (%d), or no charts:\n%s", headline, text)
+	}
+}
+
+// headlineLines counts the narrator's lines of a screen's text: from "» " to the settings'
+// "timeout " line.
+func headlineLines(text string) int {
 	headline := 0
 	for _, l := range strings.Split(text, "\n") {
 		if headline > 0 && strings.HasPrefix(l, "timeout ") {
@@ -1453,9 +1466,7 @@ func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 			headline++
 		}
 	}
-	if flat := strings.Join(strings.Fields(text), " "); strings.Contains(flat, "2.0s × 20 / 3.0s") || headline != 6 || !strings.Contains(text, "held (of") {
-		t.Errorf("out again: the sum said, or the headline not 6 lines (%d), or no charts:\n%s", headline, text)
-	}
+	return headline
 }
 
 // A replica failing its checks says "not ok" at every width, as the health row counts

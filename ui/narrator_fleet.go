@@ -25,7 +25,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	// lines at 120x40, too long to read in seconds on a projected screen).
 	var brief spareClause
 	terse, _ := fleetSentence(cfg, s, &brief, true)
-	spare.widen = brief.widen
+	spare.widen, spare.fuller = brief.widen, brief.fuller
 	// What was answered while all were out (n42 G9), a clause said where it costs no chart row:
 	// inside the domino it made fleet-domino's headline 7 lines at 80x24 at 20s, and its
 	// charts gave way (s51). Where a bulkhead's clause holds the place, in the sentence.
@@ -53,9 +53,9 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		return "", false
 	}
 	n, k := len(fs.Replicas), fs.InRotation
-	story, widen := dominoStory(cfg, fs, brief)
+	story, widen, fuller := dominoStory(cfg, fs, brief)
 	if brief {
-		spare.widen = widen
+		spare.widen, spare.fuller = widen, fuller
 	}
 	workers := cfg.Pool.Workers
 	// "take 6.3/s payments each (6.3/s × 3.0s = 19 workers of 20)": Little's law for one replica.
@@ -294,10 +294,10 @@ func replicaName(i int, brief bool) string {
 // (checkFailed); the later pulls say theirs in brief.
 // Brief, the steps and their numbers without the glosses: a full queue's check said in a
 // word, the first pull's cause in one clause.
-func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, widen [2]string) {
+func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, widen, fuller [2]string) {
 	turns := fs.Domino(cfg)
 	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
-		return "", widen
+		return "", widen, fuller
 	}
 	var b strings.Builder
 	why := ""
@@ -342,7 +342,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 				w += gloss
 			}
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
-			why, widen = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, brief)
+			why, widen, fuller = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, brief)
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			// The wait its check met, as checkFailed's.
 			w = fmt.Sprintf("r%d%s%s (%d ahead, %s)", t.Replica, atWord, at[i], t.Ahead, turns[max(i-1, 0)].Wait.Freed(t.Freed))
@@ -401,7 +401,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 	if latest, when, _ := latestTurn(fs, brief); when > told && when != until && !brief {
 		story += "; " + latest
 	}
-	return story, widen
+	return story, widen, fuller
 }
 
 // checkFailed is why turn t's replica was pulled, its check having waited behind payments
@@ -415,7 +415,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 // did (13.3 on average; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a
 // replica". No longer: it keeps fleet-domino's headline to the lines its charts leave at
 // 80x24 (n46 #2: at 15s and 25s they gave way).
-func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) (why string, widen [2]string) {
+func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) (why string, widen, fuller [2]string) {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
 	need := t.Ahead + 1 // the payments ahead and the check itself
 	average := ""
@@ -426,11 +426,14 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) (wh
 			widen = [2]string{average, average + ": " + wait.Sum("")}
 			if fewer := wait.FewerThan(need); fewer != "" {
 				average += "; " + fewer
+				// The odds' basis where the lines have room (newcomer 56: at 80x24 the
+				// 1-in-5 stood without it).
+				fuller = [2]string{"; " + fewer + ")", "; " + wait.OddsBrief() + ", so " + fewer + ")"}
 			}
 			average += ")"
 		}
 		return fmt.Sprintf("; why r%d was pulled: its check had %d payments ahead: it needed %s in its %s timeout; %s%s; %s",
-			t.Replica, t.Ahead, wait.Needed(need, cfg.Pool.Workers), timeout, t.FreedWords(need, wait), average, cfg.Fleet.PullRule()), widen
+			t.Replica, t.Ahead, wait.Needed(need, cfg.Pool.Workers), timeout, t.FreedWords(need, wait), average, cfg.Fleet.PullRule()), widen, fuller
 	}
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
@@ -444,7 +447,7 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) (wh
 	}
 	return fmt.Sprintf("; why r%d was pulled: %s, and %s queued behind %d payments, so it needed %s within its %s timeout; "+
 		"%s%s, so it waited past %s and timed out",
-		t.Replica, cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, wait.Needed(need, 0), timeout, t.FreedWords(need, wait), average, timeout), widen
+		t.Replica, cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, wait.Needed(need, 0), timeout, t.FreedWords(need, wait), average, timeout), widen, fuller
 }
 
 // refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned

@@ -823,6 +823,15 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		pick("p99:wait = arrival → on a worker, answered yet or not (? shows its parts)",
 			"p99:wait: arrival → on a worker, answered yet or not", "p99:wait: arrival → on a worker")
 	}
+	// A balancer's column of zeros dropped, the rejection chart's title still names it,
+	// "rejected (pool + balancer)", which left why a balancer turns one away to guess
+	// (newcomer 56): said in its whole word, with no column to abbreviate, where room after
+	// the shown columns' definitions (ahead of them, it took p99:wait's at 80x24; a line of
+	// its own cost the charts their legends).
+	if r := lab.RejectBalancer; r.Shown(s) && !shown[lab.TurnedAway(r).Term().Column] {
+		long, short := r.Gloss(s.Config)
+		pick(r.Word()+" = "+long, r.Word()+": "+short)
+	}
 	return notes
 }
 
