@@ -219,11 +219,12 @@ type CheckNow struct {
 func (f *FleetStats) ChecksNow(cfg Config) []CheckNow {
 	w := cfg.ReplicaForecast(f.InRotation).CheckWait(cfg.Health.Timeout.D())
 	checks := make([]CheckNow, len(f.Replicas))
+	quickOnes := JoinAnd([]Class{Signup, Health}, cfg.Traffic.Label)
 	for i := range f.Replicas {
 		p := f.Replicas[i].Pool
 		full := p.QueueCap > 0 && !p.Unbounded && p.Queued >= p.QueueCap
 		ahead := CheckAhead{Ahead: p.QueuedBy[Payment], Quick: max(p.Queued-p.QueuedBy[Payment], 0), Full: full, Wait: w, label: cfg.Traffic.Label(Payment),
-			quickOnes: Plural(cfg.Traffic.Label(Signup)) + " and " + Plural(cfg.Traffic.Label(Health)), work: cfg.Signup.Work.D()}
+			quickOnes: quickOnes, work: cfg.Signup.Work.D()}
 		// Payments ahead, or a queue full (which turns a check away under any order):
 		// signups alone ahead ("0 payments ahead: ok") say nothing a queue's count does not.
 		// Payments ahead only where the rest of the queue is quick, as the model counts it: a

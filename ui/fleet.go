@@ -25,7 +25,7 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	if level >= levelBare {
 		return noteReadApart(t, fs, replicaStates(t, s, w), w)
 	}
-	rows, quick := replicaRowsQuick(t, s, w)
+	rows, quick := replicaRows(t, s, w)
 	if level >= levelTight {
 		return noteReadApart(t, fs, rows, w)
 	}
@@ -151,15 +151,10 @@ const replicaCells, compactCells = 20, 10
 // never cut; with room to spare, one out of rotation says why it still holds workers, where
 // that puts no fewer rows across. Bars
 // scaled down say what a cell is worth, as the pool's and the queue's do (newcomer 19: "r4
-// PPPPPPPPP· 17/20" without it), on the first row with room.
-func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
-	rows, _ := replicaRowsQuick(t, s, w)
-	return rows
-}
-
-// replicaRowsQuick is replicaRows and, where a row counts a check's quick ones apart, its
-// CheckAhead (nil where none does): what says what "quick" is, under the rows.
-func replicaRowsQuick(t *theme, s *lab.Snapshot, w int) ([]string, *lab.CheckAhead) {
+// PPPPPPPPP· 17/20" without it), on the first row with room. With them, where a row drawn
+// counts a check's quick ones apart, its CheckAhead (nil where none does): what says what
+// "quick" is, under the rows.
+func replicaRows(t *theme, s *lab.Snapshot, w int) ([]string, *lab.CheckAhead) {
 	// The rej:pool counts as wide as the widest ("12345", "523k"), 4 at least: the states
 	// after them line up row under row.
 	countW := 4
@@ -168,14 +163,15 @@ func replicaRowsQuick(t *theme, s *lab.Snapshot, w int) ([]string, *lab.CheckAhe
 	}
 	const gap = 4
 	checks := s.Fleet.ChecksNow(s.Config)
-	quickRow := map[string]*lab.CheckAhead{} // a row that counts the quick ones apart: its check
-	rows := func(squeeze int) (cells []string, widest int, per float64, cols int) {
+	// rows are the replicas' cells at squeeze, and the first one's check that counts the
+	// quick ones apart.
+	rows := func(squeeze int) (cells []string, widest int, per float64, cols int, quick *lab.CheckAhead) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
 			c := replicaRow(t, s.Fleet, n, last, drainedAt, squeeze, countW)
 			if (squeeze == withWhy || squeeze == wholeBarWhy) && checks[n-1].Said {
-				var quick bool
-				if c, quick = withCheck(t, c, checks[n-1].CheckAhead, squeeze == withWhy, w); quick {
-					quickRow[c] = &checks[n-1].CheckAhead
+				var apart bool
+				if c, apart = withCheck(t, c, checks[n-1].CheckAhead, squeeze == withWhy, w); apart && quick == nil {
+					quick = &checks[n-1].CheckAhead
 				}
 			}
 			cells = append(cells, c)
@@ -184,7 +180,7 @@ func replicaRowsQuick(t *theme, s *lab.Snapshot, w int) ([]string, *lab.CheckAhe
 				per = float64(size) / float64(at) // the replicas' pools are alike
 			}
 		})
-		return cells, widest, per, max(1, min((w+gap)/(widest+gap), len(cells)))
+		return cells, widest, per, max(1, min((w+gap)/(widest+gap), len(cells))), quick
 	}
 	grid := func(cells []string, widest, cols int) []string {
 		perCol := (len(cells) + cols - 1) / cols
@@ -204,25 +200,20 @@ func replicaRowsQuick(t *theme, s *lab.Snapshot, w int) ([]string, *lab.CheckAhe
 	var cells []string
 	var widest, cols, squeeze int
 	var per float64
+	var quick *lab.CheckAhead
 	for _, squeeze = range []int{withWhy, 0, wholeBarWhy, wholeBar, wholeBarBrief, 1, 2} {
-		cells, widest, per, cols = rows(squeeze)
+		cells, widest, per, cols, quick = rows(squeeze)
 		if widest > w {
 			continue
 		}
 		// The why only where the rows stay as many across: at 200 columns it put the
 		// domino's four replicas 1 across, not 2, two lines for a clause (review 24).
 		if without, ok := withoutWhy[squeeze]; ok {
-			if bare, bareW, barePer, bareCols := rows(without); bareCols > cols {
-				cells, widest, per, cols, squeeze = bare, bareW, barePer, bareCols, without
+			if bare, bareW, barePer, bareCols, bareQuick := rows(without); bareCols > cols {
+				cells, widest, per, cols, squeeze, quick = bare, bareW, barePer, bareCols, without, bareQuick
 			}
 		}
 		break
-	}
-	var quick *lab.CheckAhead
-	for _, c := range cells {
-		if q := quickRow[c]; q != nil && quick == nil {
-			quick = q
-		}
 	}
 	out := grid(cells, widest, cols)
 	if per == 0 {
@@ -236,7 +227,7 @@ func replicaRowsQuick(t *theme, s *lab.Snapshot, w int) ([]string, *lab.CheckAhe
 	if withNote(t, out, note, w) || squeeze <= 0 || s.Pool.Queued > 0 {
 		return out, quick
 	}
-	quiet, quietW, _, quietCols := rows(quietSqueeze)
+	quiet, quietW, _, quietCols, _ := rows(quietSqueeze)
 	if quiet := grid(quiet, quietW, quietCols); withNote(t, quiet, note, w) {
 		return quiet, nil // quiet rows say no check
 	}
