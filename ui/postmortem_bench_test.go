@@ -17,7 +17,7 @@ func BenchmarkFrameFiftyThousandWaiting(b *testing.B) {
 	c.Duration = lab.Duration(time.Hour)
 	c.Traffic.Signup.Rate = 0
 	c.Traffic.Payment = lab.RateConfig{Label: "orders", Profile: []lab.RateStep{{At: 0, Rate: 5000}, {At: lab.Duration(10 * time.Second), Rate: 500}}}
-	c.Pool = lab.PoolConfig{Workers: 8, Queue: lab.QueueUnbounded, Discipline: lab.FIFO}
+	c.Pool.Workers, c.Pool.Queue, c.Pool.Discipline = 8, lab.QueueUnbounded, lab.FIFO // the rest as the defaults have it: a whole PoolConfig left autoscale's step 0
 	c.Dependency.Latency = lab.Duration(10 * time.Minute)
 	l, err := engine.Launch(c, engine.Options{})
 	if err != nil {
