@@ -15,7 +15,7 @@ import (
 // where its chart has no row to spare (the open loop's "none needed" line gives way); every
 // half keeps its chart's strips keyed. 8 s of the presets, past their stall at 5 s.
 func TestLadderNoteInTheLoopsCompare(t *testing.T) {
-	latencyKey := regexp.MustCompile(`⣀ [0-9.]+[µm]?s( to <|\+ ▁)`)
+	latencyKey := regexp.MustCompile(`⣀ (fastest )?[0-9.]+[µm]?s( to <|\+ ▁)`)
 	t.Parallel()
 	c, err := parseSnapshot([]string{"--preset", "closed-loop", "--compare", "open-loop", "--at", "8s", "--size", "120x40", "--format", "txt"})
 	if err != nil {
