@@ -59,7 +59,7 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 	// due, unsent to the stall's end)" was itself a riddle (newcomer 28); "(timed from when
 	// each was due)" left an unsent one's end to guessing beside "99 never sent" (newcomer
 	// 29). Two lines at 80 columns, three of half a 120-column screen.
-	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s; %s; corrected p99 %s (each from when due until its user's reply)",
+	return fmt.Sprintf("closed loop: %s of %s due never sent; p99 %s; %s; corrected p99 %s (each from when due until its user's reply)",
 		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), stallShows(pay.Latency, m.Stall), p99(pay.LatencyCorrected)), true
 }
 
