@@ -458,7 +458,7 @@ func queueStopsWord() Item {
 		said, FmtDur(d), FmtLatency(ex.EnoughLeft), FmtLatency(wait), RejectDeadline.Word(), FmtLatency(wait), FmtPerSec(rs.Arrived[Payment]), FmtLatency(wait), n))
 }
 
-// deadlineWhile says, after DeadlineAfterWait's "turned away", which arrivals the deadline
+// deadlineWhile says, after deadlineFate's "turned away", which arrivals the deadline
 // turns away where it holds payments' queue at a level (QueueStops' "holds it near 365"): those
 // that find about as many waiting or more; those that find fewer get in, so the queue hovers
 // about it. Short, " while ~365 or more wait" (the narrator's level, which one turned away
@@ -479,19 +479,13 @@ func (s *Snapshot) deadlineWhile(a ArrivingWait, away bool, rs *Rates) (short, m
 	return short, "; with fewer it gets in"
 }
 
-// DeadlineAfterWait says what payments' deadline does to one arriving now that waits wait,
-// after "waits ~757ms": ", leaving 43ms of 800ms, under the 78ms a call needs:
-// turned away (rejected:deadline)", ", past the 800ms deadline: …", or ", leaving ~43ms of
-// 800ms". Bare beside "deadline 800ms" and the enough-left room, the wait left the
-// newcomer to subtract and find it turned away (newcomer 51 W1). From the figures as
+// deadlineFate says what payments' deadline does to one arriving now that waits wait, after
+// "waits ~757ms", in two parts: what it does, ", leaving 43ms of 800ms, under the 78ms a
+// call needs: turned away", ", past the 800ms deadline: turned away", or ", leaving ~43ms of
+// 800ms"; and the outcome's name after a turning away, " (rejected:deadline)", "" where it
+// lets the arrival in. Bare beside "deadline 800ms" and the enough-left room, the wait left
+// the newcomer to subtract and find it turned away (newcomer 51 W1). From the figures as
 // printed, so that they subtract as shown. "": no deadline.
-func (s *Snapshot) DeadlineAfterWait(wait time.Duration) string {
-	said, named := s.deadlineFate(wait)
-	return said + named
-}
-
-// deadlineFate is DeadlineAfterWait in two parts: what the deadline does, "…: turned away",
-// and the outcome's name after it, " (rejected:deadline)", "" where it lets the arrival in.
 func (s *Snapshot) deadlineFate(wait time.Duration) (said, named string) {
 	d := s.Config.Payment.Deadline.D()
 	if d <= 0 {

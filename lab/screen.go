@@ -42,21 +42,22 @@ var coreSettings = slices.Concat(
 		broken := d.Mode.Fails()
 		mode := ModeShort(d)
 		stalls := d.Stall.For > 0
-		if d.Mode == ModeHealthy && stalls {
-			// The stall said in the dependency's item, "healthy" gone: "dependency healthy 1ms"
-			// beside "dependency stalls 1s at 5s" read as a contradiction (newcomer 56).
+		if d.Mode == ModeHealthy && (stalls || d.Knee > 0) {
+			// "healthy" gone where a stall or a knee says when it is not: "dependency healthy
+			// 1ms" beside "dependency stalls 1s at 5s" read as a contradiction (newcomer 56),
+			// "healthy 50ms ±10ms" above "now 64, 328ms each" as a dependency that was not
+			// healthy (newcomer 22).
 			mode = d.latencyWords(d.HealthyLatency)
 		}
 		if d.Knee > 0 && !broken {
-			// Its latency holds only so far: "healthy 50ms ±10ms" above "now 64, 328ms each"
-			// read as a dependency that was not healthy (newcomer 22). The knee item says what
-			// comes after; "healthy" goes, so that it costs four columns, and the postmortem's
-			// settings keep their rows at 80 and 120 columns. Up to the knee's calls, said as
+			// Its latency holds only so far. The knee item says what comes after; "healthy"
+			// gone, it costs four columns, and the postmortem's settings keep their rows at 80
+			// and 120 columns. Up to the knee's calls, said as
 			// calls: "to the knee" came before the knee's item said what one is (newcomer 52);
 			// "at once" where there is room, as the knee's item says it. What holds with so
 			// many: "up to 25 calls" read as a cap beside "now 63" (newcomer 56).
 			if d.Mode == ModeHealthy { // a brownout's own words say when it is slow
-				mode = d.latencyWords(d.HealthyLatency) + " with ≤" + units(d.Knee, "call")
+				mode += " with ≤" + units(d.Knee, "call")
 				if w >= 100 {
 					mode += " at once"
 				}
