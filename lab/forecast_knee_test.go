@@ -30,7 +30,7 @@ func TestCapMargin(t *testing.T) {
 		cap          int
 		brief, whole string
 	}{
-		{24, "why 24, not 25: a margin under a measured knee", "why 24, not 25: a margin under a knee measured near 25 (were it 24, 25 would give 461/s); 24 give 480/s either way"},
+		{24, "why 24, not 25: a margin, as real knees vary", "why 24, not 25: a margin, as real knees vary (were it 24, 25 would give 461/s); 24 give 480/s either way"},
 		{20, "a cap of 20 calls, 5 under the knee", "a cap of 20 calls, 5 under the knee: 20 give 400/s, 25 would give 500/s"},
 		{25, "", ""},
 	} {
@@ -74,5 +74,52 @@ func TestPostmortemSourceSaysTheLabsP95(t *testing.T) {
 	s.Classes[Payment].Latency = Percentiles{P50: 3860 * time.Millisecond, P95: 10900 * time.Millisecond, P99: 11500 * time.Millisecond, Count: 4939}
 	if got, want := s.PostmortemSource(), `"A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's p95 10.9s so far)`; got != want {
 		t.Errorf("%q, want %q", got, want)
+	}
+	// At its peak, by how much it grows a second (newcomer 58: ten times the source's, why?).
+	s = meltdownAt25s()
+	s.Classes[Payment].Latency = Percentiles{P95: 10900 * time.Millisecond, Count: 4926}
+	if got, want := s.PostmortemSource(), `"A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's p95 10.9s so far, ~0.6s more each second its peak lasts)`; got != want {
+		t.Errorf("at the peak: %q, want %q", got, want)
+	}
+}
+
+// meltdownAt25s is the postmortem at 25s as its run measured it: 500/s from 5s, 194/s ok.
+func meltdownAt25s() Snapshot {
+	s := Snapshot{Elapsed: 25 * time.Second}
+	s.Config.Pool.Discipline = FIFO
+	s.Config.Traffic.Payment.Profile = []RateStep{{At: 0, Rate: 150}, {At: Duration(5 * time.Second), Rate: 500}, {At: Duration(35 * time.Second), Rate: 150}}
+	s.RatesInForce[Payment] = 500
+	for t := 1; t <= 25; t++ {
+		sec := Second{T: t}
+		sec.Arrived[Payment], sec.OK[Payment] = 500, 194
+		s.Timeline = append(s.Timeline, sec)
+	}
+	return s
+}
+
+// A request ending now waited for those ahead of it when it arrived, and each second adds
+// what the workers did not take of that second's arrivals: 306 of 500 in, so 0.61s a second
+// (the run's p95 so far: 5.0s at 15s, 7.9s at 20s, 10.8s at 25s, 13.8s at 30s). None where
+// the queue does not grow so: requests turned away leave it otherwise, and after the peak
+// it drains.
+func TestLatencyGrowth(t *testing.T) {
+	s := meltdownAt25s()
+	if g, ok := s.LatencyGrowth(Payment); !ok || math.Abs(g-306.0/500) > 1e-9 {
+		t.Errorf("at the peak: %v, %v; want 0.612", g, ok)
+	}
+	turned := meltdownAt25s()
+	turned.Timeline[24].Rejected[Payment][RejectDeadline] = 80
+	calm := meltdownAt25s()
+	calm.RatesInForce[Payment] = 150
+	lifo := meltdownAt25s()
+	lifo.Config.Pool.Discipline = LIFO
+	fits := meltdownAt25s()
+	for i := range fits.Timeline {
+		fits.Timeline[i].OK[Payment] = 490
+	}
+	for name, s := range map[string]Snapshot{"turned away": turned, "after the peak": calm, "LIFO": lifo, "under a tenth": fits} {
+		if g, ok := s.LatencyGrowth(Payment); ok {
+			t.Errorf("%s: %v, want none", name, g)
+		}
 	}
 }

@@ -55,9 +55,10 @@ var coreSettings = slices.Concat(
 			// and 120 columns. Up to the knee's calls, said as
 			// calls: "to the knee" came before the knee's item said what one is (newcomer 52);
 			// "at once" where there is room, as the knee's item says it. What holds with so
-			// many: "up to 25 calls" read as a cap beside "now 63" (newcomer 56).
+			// many: "up to 25 calls" read as a cap beside "now 63" (newcomer 56), and so did
+			// "with ≤25 calls" beside 64 at once (newcomer 58): a condition, "if".
 			if d.Mode == ModeHealthy { // a brownout's own words say when it is slow
-				mode += " with ≤" + units(d.Knee, "call")
+				mode += " if ≤" + units(d.Knee, "call")
 				if w >= 100 {
 					mode += " at once"
 				}

@@ -289,7 +289,7 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 	c.Dependency.Knee, c.Dependency.KneeExponent = 25, 2
 	s := &Snapshot{Config: c}
 	items := fmt.Sprint(SettingsItems(c, s, 120))
-	if !strings.Contains(items, "{dependency 50ms uniform ±10ms with ≤25 calls at once ") || !strings.Contains(items, "25 calls, then latency × (n/25)², n = calls at once") {
+	if !strings.Contains(items, "{dependency 50ms uniform ±10ms if ≤25 calls at once ") || !strings.Contains(items, "25 calls, then latency × (n/25)², n = calls at once") {
 		t.Errorf("items: %s", items)
 	}
 	// n named: "(n/25)^2" left it to guess (newcomer 50); an exponent that is not whole as is.
@@ -299,11 +299,11 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 	}
 	c.Dependency.KneeExponent = 2
 	// How the jitter is drawn where there is room (newcomer 37 #16); at 80 the help's "±".
-	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms with ≤25 calls ") {
+	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms if ≤25 calls ") {
 		t.Errorf("items at 80: %s", items)
 	}
 	c.Dependency.Knee = 1 // a knee of one call, which validation allows (review 44a: "up to 1 calls")
-	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms with ≤1 call ") {
+	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{dependency 50ms ±10ms if ≤1 call ") {
 		t.Errorf("knee 1 at 80: %s", items)
 	}
 	c.Dependency.Knee = 25

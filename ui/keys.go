@@ -35,6 +35,10 @@ type keyMap struct {
 
 	// The tour: T starts and leaves it; the others are in force only in it (inTour).
 	Tour, Choose, Next, Prev, Replay, Look, Leave binding
+
+	// payments is what the lab in force calls the payment class where its preset names it
+	// otherwise ("orders"), "" where it does not: the help says so once (naming).
+	payments string
 }
 
 var keys = newKeyMap().inTour(false)
@@ -115,9 +119,22 @@ func (k keyMap) inCompare(on bool) keyMap {
 	return k
 }
 
-// keyMap is the keymap in force: the tour's keys in it. Compare mode's tab stays listed
-// (the help lists it outside compare mode too).
-func (m model) keyMap() keyMap { return keys.inTour(m.modes.has(modeTour)) }
+// naming is the keymap for a lab whose payments its preset calls label ("" or "payment": by
+// their own name): the keys and the help say payment on every preset, and the postmortem's
+// screen says orders (newcomer 58).
+func (k keyMap) naming(label string) keyMap {
+	if label == lab.Payment.String() {
+		label = ""
+	}
+	k.payments = label
+	return k
+}
+
+// keyMap is the keymap in force: the tour's keys in it, the focused lab's name for payments.
+// Compare mode's tab stays listed (the help lists it outside compare mode too).
+func (m model) keyMap() keyMap {
+	return keys.inTour(m.modes.has(modeTour)).naming(m.sides[m.focus].cfg.Traffic.Payment.Label)
+}
 
 // keyMap is the keymap as it stands on this screen, for its footer: in or out of compare
 // mode, and the tour.

@@ -116,6 +116,9 @@ func keymapKeys() []string {
 	var out []string
 	km := reflect.ValueOf(newKeyMap())
 	for i := range km.NumField() {
+		if !km.Type().Field(i).IsExported() { // not a key: what the help calls payments
+			continue
+		}
 		if b, ok := km.Field(i).Interface().(binding); ok {
 			for _, k := range b.Keys() {
 				if !slices.Contains(out, k) {

@@ -420,7 +420,11 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 	round := max(p.QueueRound(), peerRound)
 	// The fewest cells that hold the queue: the bar "needs" no fewer (newcomer 34 #9).
 	cells := (p.Queued + round - 1) / round
-	per := fmt.Sprintf(" · 1 cell = %s requests", fmtCount(int64(round)))
+	eq := "="
+	if cells*round != p.Queued {
+		eq = "≈" // 4210 waiting is not 66 × 64, nor 370 16 cells of 24 (newcomer 58)
+	}
+	per := fmt.Sprintf(" · 1 cell %s %s requests", eq, fmtCount(int64(round)))
 	// A round of the pool, said as one (newcomer 22 took "one per worker" a while to decode).
 	workers := fmt.Sprintf("%d workers", round)
 	if round == 1 { // "one round of the 1 workers" (the review)
@@ -437,10 +441,6 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 	}
 	bare := strings.TrimSuffix(queueSummary(p), ", unbounded") // the settings line says unbounded too
 	summary, short := queueSummary(p)+oldestNote(p, tr, false), bare+oldestNote(p, tr, false)
-	eq := "="
-	if cells*round != p.Queued {
-		eq = "≈" // 4210 waiting is not 66 × 64
-	}
 	tight := fmt.Sprintf("%s %s %d cells × %s", bare, eq, cells, fmtCount(int64(round)))
 	keyed := tight + " requests"
 	// Longest wording first, down to one that leaves the bar a third of the line (or all it

@@ -30,7 +30,7 @@ func unboundedBar(t *testing.T, l string) (drawn int, over bool, per, whole int)
 		n, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
 		return n
 	}
-	per, whole = num(`1 cell = ([\d,]+)`), drawn
+	per, whole = num(`1 cell [=≈] ([\d,]+)`), drawn
 	if c := num(`([\d,]+) cells`); c >= 0 {
 		whole = c
 	}
@@ -61,6 +61,11 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 				drawn, over, per, whole := unboundedBar(t, l)
 				if per != size {
 					t.Errorf("pool %d, %d waiting: 1 cell = %d, want one per worker", size, q, per)
+				}
+				// "≈" where the last cell stands for fewer, as "≈ 90 cells × 64" says it: "370
+				// waiting · 1 cell = 24 requests" beside 16 cells read as 384 (newcomer 58).
+				if plain, exact := ansi.Strip(l), q%size == 0; strings.Contains(plain, "1 cell ") && strings.Contains(plain, "1 cell = ") != exact {
+					t.Errorf("pool %d, %d waiting, w=%d: %q, exact %v", size, q, w, plain, exact)
 				}
 				// Its why, where said, in those words (newcomer 22 decoded "one per worker" slowly).
 				workers := fmt.Sprintf("%d workers", size)
@@ -95,7 +100,7 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 func TestUnboundedQueueRoundSaysThePoolNow(t *testing.T) {
 	p := lab.PoolStats{Unbounded: true, Size: 32, Max: 64, Queued: 5, PeakQueued: 5}
 	p.QueuedBy[lab.Payment] = 5
-	if l := ansi.Strip(queueLine(newTheme(true, true), p, lab.TrafficConfig{}, 120, queuePeer{})); !strings.Contains(l, "1 cell = 64 requests, one round of the 64 workers it may grow to (32 now)") {
+	if l := ansi.Strip(queueLine(newTheme(true, true), p, lab.TrafficConfig{}, 120, queuePeer{})); !strings.Contains(l, "1 cell ≈ 64 requests, one round of the 64 workers it may grow to (32 now)") {
 		t.Errorf("%q", l)
 	}
 	// At 80 columns the line has no room for it (adaptive-limit 80x24: "queue 0 waiting · 1
