@@ -376,6 +376,33 @@ func AdaptiveQueues(limit int) (risesAtMost, fallsPast int) {
 	return AdaptiveAlpha*log - 1, AdaptiveBeta * log
 }
 
+// adaptiveBoundsOf names where the rule's two bounds at limit come from: failsafe-go's Vegas
+// alpha and beta, fixed for every limit of one ⌊log10⌋ (at least 1), so the span of limits
+// that share them, "under limit 100", "at limits 100–999" (newcomer 57: "why 2 and 6?");
+// tersely without "Vegas", which the whole rule and the help say.
+func adaptiveBoundsOf(limit int, terse bool) string {
+	log := max(1, int(math.Floor(math.Log10(float64(max(limit, 1))))))
+	span := fmt.Sprintf("at limits %.0f–%.0f", math.Pow10(log), math.Pow10(log+1)-1)
+	if log == 1 {
+		span = "under limit 100"
+	}
+	if terse {
+		return "failsafe-go's bounds " + span
+	}
+	return "failsafe-go's Vegas bounds " + span
+}
+
+// Why the rule moves as it does, Vegas's reasoning in the dependency's terms: under alpha the
+// calls show no queue of the limiter's making, so it probes for more; past beta they show one,
+// so it backs off (newcomer 57: "why does it rise when latency already exceeds 50ms?").
+// Each whole and terse; said of the direction the update took.
+const (
+	adaptiveProbes        = "little excess reads as no queue at the dependency, so it probes"
+	adaptiveProbesTerse   = "little excess reads as no queue: it probes"
+	adaptiveBacksOff      = "that much reads as a queue, so it backs off"
+	adaptiveBacksOffTerse = "that reads as a queue: it backs off"
+)
+
 // adaptiveBound is a bound of the latency rule at a limit: the p90/mean where
 // limit × (1 − mean/p90) reaches q, 1/(1 − q/limit).
 type adaptiveBound struct{ q, limit int }
@@ -402,6 +429,9 @@ func (b adaptiveBound) worked() string {
 }
 
 // AdaptiveRule is how the adaptive limit moves, as the narrator says it, whole and brief.
+// The bounds are said with where they come from, failsafe-go's Vegas bounds for the span of
+// limits that share them, and the update's move with why, Vegas's reasoning (newcomer 57:
+// "why 2 and 6? why does it rise when latency already exceeds 50ms?").
 // Whole, in one plain line: failsafe-go's own reading of the calls' latency, how many calls
 // seem queued, and its two thresholds as queue sizes, then what its last update did, in few
 // words (newcomer 48 G-MAJOR-1: the rule as two worked ratios, "at up to 1/(1−2/27) = 1.08×",
@@ -411,6 +441,31 @@ func (b adaptiveBound) worked() string {
 // throughput signal did (review 37 minor 2); terse, the same with the figures unnamed, for
 // 80 columns.
 func (s *Snapshot) AdaptiveRule() (long, short, terse string) {
+	said := s.adaptiveRule()
+	return said.long, said.short, said.terse
+}
+
+// AdaptiveRuleWide is AdaptiveRule's terse form with its bounds and why in the brief form's
+// words, for a screen where they wrap to no more lines (120x40); "" where there is no terse form.
+func (s *Snapshot) AdaptiveRuleWide() string { return s.adaptiveRule().wide }
+
+// AdaptiveRuleBy is AdaptiveRule's terse form with yardstick, what the excess is judged by,
+// said before why the update moved the limit, or after the rule where it held or another
+// signal decided: "…; by that mean, not the unloaded 50ms, little excess reads as no queue: it
+// probes 34→35", the why's own reason in the fewest words (newcomer 57, at 80 columns).
+func (s *Snapshot) AdaptiveRuleBy(yardstick string) string {
+	said := s.adaptiveRule()
+	if said.move == "" {
+		return said.terse + ", " + yardstick
+	}
+	return said.head + "; " + yardstick + ", " + said.move
+}
+
+// adaptiveRuleSaid is the rule in each form; head and move split the terse form of a move
+// by the queue rule, its reading and bounds from its why and the limit before and after.
+type adaptiveRuleSaid struct{ long, short, terse, wide, head, move string }
+
+func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	limit, r := s.Bulkhead.Limit, s.Bulkhead.Reading
 	// The bounds of the limit the last reading was judged at: before it changed it.
 	judged := limit
@@ -419,18 +474,18 @@ func (s *Snapshot) AdaptiveRule() (long, short, terse string) {
 	}
 	rising, falling := adaptiveBounds(judged)
 	if falling.ratio() == 0 { // rising's is 0 wherever falling's is
-		long = "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
-		return long, "", ""
+		return adaptiveRuleSaid{long: "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"}
 	}
 	p90 := adaptiveP90()
 	// failsafe-go's rule as its updateLimit computes it: queueSize = ⌈limit × (1 − mean/p90)⌉ against
 	// alpha and beta, both queue sizes; it rises while queueSize < alpha, at most alpha − 1.
 	// Said without the ceiling, which the screen's font lacks and the bounds do not need:
 	// ⌈q⌉ ≤ 2 where q ≤ 2, ⌈q⌉ > 6 where q > 6.
-	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) excess calls (Vegas), %s: at most %d, the limit rises; past %d, it falls; else it holds",
-		p90, adaptiveOfWhat(p90, false), rising.q, falling.q)
+	bounds := adaptiveBoundsOf(judged, false)
+	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) excess calls (Vegas), %s; %s: at most %d, the limit rises; past %d, it falls; else it holds",
+		p90, adaptiveOfWhat(p90, false), bounds, rising.q, falling.q)
 	if r.P90 == 0 { // no update yet
-		return rule, "", ""
+		return adaptiveRuleSaid{long: rule}
 	}
 	to, held := fmt.Sprintf("%d→%d", judged, limit), judged == limit
 	step := to
@@ -446,12 +501,19 @@ func (s *Snapshot) AdaptiveRule() (long, short, terse string) {
 	// rule said two ways). Briefly its band whole, then what it did, so that the count beside
 	// it can be checked against it (newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range
 	// of calls queued); tersely in signs, for 80 columns.
-	band := fmt.Sprintf("at most %d it rises, past %d it falls, else holds", rising.q, falling.q)
-	did := map[string]string{"increase": "rises " + to, "decrease": "falls " + to}[r.Direction]
-	if held || did == "" {
-		did = step
+	// With the bounds, where they come from; with a move, why, Vegas's reasoning, tersely
+	// without "else holds", which a hold says (80x24 has no line for both, newcomer 57).
+	band := fmt.Sprintf("%s: at most %d it rises, past %d it falls, else holds", bounds, rising.q, falling.q)
+	signs := fmt.Sprintf("≤%d rises, >%d falls", rising.q, falling.q)
+	decided := band + ", so it " + step
+	head := fmt.Sprintf("%s: %s", adaptiveBoundsOf(judged, true), signs)
+	tersely, wide, move := head+", else holds: "+to, fmt.Sprintf("%s: %s, else holds: %s", bounds, signs, to), ""
+	if why, whyTerse, more := adaptiveWhy(r.Direction, limit-judged); !held && why != "" && r.Reason == "queue" {
+		move = whyTerse + " " + to
+		decided = fmt.Sprintf("%s; %s%s: %s", band, why, more, to)
+		tersely = head + "; " + move
+		wide = fmt.Sprintf("%s: %s; %s%s: %s", bounds, signs, why, more, to)
 	}
-	decided, tersely := band+", so it "+did, fmt.Sprintf("≤%d rises, >%d falls, else holds: %s", rising.q, falling.q, to)
 	// The reading in one set of words at every width (newcomer 45 W3: "now 59ms against 59ms"
 	// beside "p90 since 0s 59ms", two claims); in the warm-up without its figures, as p90 and
 	// mean are both plain averages then, nearly equal, which the help says (newcomer 46:
@@ -486,10 +548,26 @@ func (s *Snapshot) AdaptiveRule() (long, short, terse string) {
 	if r.Reason != "queue" {
 		last, then = last+", "+decided, ": "
 		decided += ": " + to
-		tersely = decided
+		tersely, wide = decided, decided
 	}
-	long = fmt.Sprintf("%s; %s%slimit %s", rule, last, then, step)
-	return long, brief + "; " + decided, fewest + "; " + tersely
+	return adaptiveRuleSaid{long: fmt.Sprintf("%s; %s%slimit %s", rule, last, then, step),
+		short: brief + "; " + decided, terse: fewest + "; " + tersely, wide: fewest + "; " + wide, head: fewest + "; " + head, move: move}
+}
+
+// adaptiveWhy is why an update that moved the limit by step in direction did so, whole and
+// terse, and more, how far it probed ("" for a fall); all "" where it held.
+func adaptiveWhy(direction string, step int) (why, terse, more string) {
+	switch direction {
+	case "increase":
+		more = fmt.Sprintf(" %d more", step)
+		if step == 1 {
+			more = " one more"
+		}
+		return adaptiveProbes, adaptiveProbesTerse, more
+	case "decrease":
+		return adaptiveBacksOff, adaptiveBacksOffTerse, ""
+	}
+	return "", "", ""
 }
 
 // AdaptivePastKnee is why an adaptive limit of r's last reading sits past the knee, one clause:
@@ -524,15 +602,16 @@ func AdaptiveChartHelp() string {
 		P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 2 * AdaptiveWarmup, Judged: 35, Queued: 4}}}
 	rule, brief, terse := ex.AdaptiveRule()
 	p90 := adaptiveP90()
-	// Under a limit of AdaptiveBetaUnder, and from it, where alpha and beta double.
+	// Under a limit of AdaptiveBetaUnder, and from it, where alpha and beta double; their
+	// ⌊log10⌋ in words, which the screen's font draws (it has no ⌊⌋).
 	rise, fall := AdaptiveQueues(AdaptiveBetaUnder - 1)
 	rise100, fall100 := AdaptiveQueues(AdaptiveBetaUnder)
 	rising30, _ := adaptiveBounds(30)
 	_, falling36 := adaptiveBounds(36)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the %s as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
-			rule, brief, terse, adaptiveExcessIs, p90, adaptiveExcess, p90, FmtDur(AdaptiveWindow), AdaptiveWindowCalls, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
-			AdaptiveBetaUnder, rise100, fall100, rise, fall, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
+		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the %s as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s: %s for more; falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s: %s; and holds between; alpha and beta are failsafe-go's Vegas bounds, TCP Vegas's two queue thresholds, %d and %d × the limit's log10 rounded down, at least 1: at most %d and past %d under a limit of %d, at most %d and past %d from it; for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
+			rule, brief, terse, adaptiveExcessIs, p90, adaptiveExcess, p90, FmtDur(AdaptiveWindow), AdaptiveWindowCalls, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), adaptiveProbes, fall, p90, fall, falling36.worked(), adaptiveBacksOff,
+			AdaptiveAlpha, AdaptiveBeta, rise, fall, AdaptiveBetaUnder, rise100, fall100, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
 }
 
 // limit is the limit in force and the calls holding a permit (0, 0 before it is built).
@@ -749,14 +828,25 @@ func (u AdaptiveUse) MeanSaid() string {
 
 // FixedSaid is what the best fixed pool, with a queue, answers, the preset's where it is
 // FixPreset's pool; "" where there is none (Fixed 0).
-func (u AdaptiveUse) FixedSaid() string {
+func (u AdaptiveUse) FixedSaid() string { return u.fixedSaid(false) }
+
+// FixedTerse is FixedSaid in fewer words, for 80 columns, whose rule says its bounds and why
+// (newcomer 57): "postmortem-fix: ~480/s", the preset that pool is.
+func (u AdaptiveUse) FixedTerse() string { return u.fixedSaid(true) }
+
+func (u AdaptiveUse) fixedSaid(terse bool) string {
+	rate := FmtWholePerSec(u.FixedRate)
 	switch {
 	case u.Fixed == 0:
 		return ""
+	case terse && u.FixLike:
+		return fmt.Sprintf("%s: ~%s", FixPreset, rate)
+	case terse:
+		return fmt.Sprintf("%d workers and a queue: ~%s", u.Fixed, rate)
 	case u.FixLike:
-		return fmt.Sprintf("%s's fixed %d workers give ~%s", FixPreset, u.Fixed, FmtWholePerSec(u.FixedRate))
+		return fmt.Sprintf("%s's fixed %d workers give ~%s", FixPreset, u.Fixed, rate)
 	}
-	return fmt.Sprintf("%d workers and a queue give ~%s", u.Fixed, FmtWholePerSec(u.FixedRate))
+	return fmt.Sprintf("%d workers and a queue give ~%s", u.Fixed, rate)
 }
 
 // PastKneeSaid is where the limit or the mean of calls sits, said with the knee: "past the
@@ -764,15 +854,17 @@ func (u AdaptiveUse) FixedSaid() string {
 // After the warm-up, with why, briefly and tersely, after r's rule: "excess ≈ 34 × (1 −
 // 81.9/85.5) = 1.4, rounded up: 2 … rises 34→35, past the knee of 25" left why so small an
 // excess lets it rise there to guess (newcomer 56 G-MAJOR); that it stays small only where
-// this update did not fall on it.
-func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse string) {
+// this update did not fall on it. Yardstick, that alone, for the rule to say before its why
+// at 80 columns, whose settings name the knee (newcomer 57: no line for both); "" in the warm-up.
+func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse, yardstick string) {
 	at := fmt.Sprintf("past the knee of %d", u.Knee)
 	if r.Updates == 0 || r.Warming() || u.Unloaded == 0 {
-		return at, at
+		return at, at, ""
 	}
 	small := r.Reason == "queue" && r.Direction != "decrease"
 	unloaded := FmtLatency(u.Unloaded)
-	return at + ": " + adaptiveJudges("that mean", unloaded, small, false), at + ": " + adaptiveJudges("that mean", unloaded, small, true)
+	return at + ": " + adaptiveJudges("that mean", unloaded, small, false), at + ": " + adaptiveJudges("that mean", unloaded, small, true),
+		"by that mean, not the unloaded " + unloaded
 }
 
 // adaptiveJudges is why the rule lets a limit climb past the knee after its warm-up: its

@@ -29,6 +29,7 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 type spareClause struct {
 	long, short string
 	shorter     string // short in fewer words, where the sentence with short wraps past headlineMost lines: "" none
+	shortest    string // shorter in fewer words still, where fewer with shorter wraps past them too: "" none
 	fewer       string // the sentence in fewer words, before shorter where with it the whole still would: "" none
 	key         string // the key that acts on it, said after short where the line has room (press)
 	alone       string // in long's place on one lab's screen, which has the room: "" none
@@ -78,16 +79,16 @@ func (c spareClause) press(focused bool) string {
 
 // brief is says with short after it at w columns, or with shorter where that takes fewer lines
 // and short would wrap past headlineMost (the adaptive rule's figures at 80 columns), and, where
-// that too would, says in fewer words (fewer) with shorter, if fewer lines still.
+// that too would, says in fewer words (fewer) with shorter, then with shortest, if fewer lines still.
 func (s spareClause) brief(says string, w int) string {
 	best := says + s.short
 	lines := len(wrapText("» "+best, w, 0))
-	for _, sentence := range []string{says, s.fewer} {
-		if lines <= headlineMost || s.shorter == "" || sentence == "" {
+	for _, try := range [][2]string{{says, s.shorter}, {s.fewer, s.shorter}, {s.fewer, s.shortest}} {
+		if lines <= headlineMost || try[0] == "" || try[1] == "" {
 			break
 		}
-		if n := len(wrapText("» "+sentence+s.shorter, w, 0)); n < lines {
-			best, lines = sentence+s.shorter, n
+		if n := len(wrapText("» "+try[0]+try[1], w, 0)); n < lines {
+			best, lines = try[0]+try[1], n
 		}
 	}
 	return best
@@ -100,6 +101,8 @@ func (s spareClause) remedy() string {
 	switch {
 	case s.summary != "":
 		return s.summary
+	case s.shortest != "":
+		return s.shortest
 	case s.shorter != "":
 		return s.shorter
 	}

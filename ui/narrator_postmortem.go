@@ -66,8 +66,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// (80x24 kept its settings rows instead; newcomer 29 read the rest as a limiter that
 		// sheds only an excess): where the window turned orders away.
 		lesson, short, shorter := "", "", ""
+		// Its bounds and why in more words where they wrap to no more lines (120x40), the
+		// rule in signs being 80 columns' (newcomer 57).
+		wide, shortest := s.AdaptiveRuleWide(), ""
 		if rule != "" {
-			short, shorter = "; "+rule, "; "+terse
+			short, shorter, wide = "; "+rule, "; "+terse, "; "+wide
 		}
 		if u.BurstsRefused {
 			// Its mean beside its limit, both in the sentence: "permits sit free" beside the
@@ -78,6 +81,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// Why it gets less than a fixed pool with a queue, where room, in few words (newcomer
 		// 48: "the price of needing no knee measured first" read garbled).
 		held := "; a full limit turns " + lab.Plural(orders) + " away at once"
+		lessonTerse := "" // the lesson at 80 columns, where the rule takes its room
 		switch {
 		case u.AtBest && u.Fixed > 0:
 			// Arrivals near the most the calls answer: what the best fixed cap, with a queue,
@@ -87,7 +91,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// "adaptive is worse" could be taken).
 			// Workers, the postmortem fix's pool, not "a cap", which a bulkhead is everywhere
 			// else; its queue in plain words (newcomer 44 W-MAJOR 2).
-			lesson = "; " + u.FixedSaid()
+			lesson, lessonTerse = "; "+u.FixedSaid(), "; "+u.FixedTerse()
 		case u.AtBest:
 			// Arrivals near the most the calls answer: no limit serves them all (newcomer 39
 			// W1: "a full limit answers ~471/s" beside the curve's 390/s at 32 calls).
@@ -113,14 +117,27 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			moves += "; " + lab.AdaptivePastKnee(s.Bulkhead.Reading)
 			short = "; the limit can stay past the knee, as here"
 			if rule != "" { // its reading says why it has not fallen there, in fewer lines
-				past, pastTerse := u.PastKneeSaid(s.Bulkhead.Reading)
-				short, shorter = "; "+rule+", "+past, "; "+terse+", "+pastTerse
+				past, pastTerse, yardstick := u.PastKneeSaid(s.Bulkhead.Reading)
+				short, shorter, wide = "; "+rule+", "+past, "; "+terse+", "+pastTerse, wide+", "+pastTerse
+				if yardstick != "" {
+					// At 80 columns its yardstick before its why, the knee being the settings',
+					// and where even that wraps past headlineMost, the rule alone (newcomer 57:
+					// no line for both).
+					shorter, shortest = "; "+s.AdaptiveRuleBy(yardstick), "; "+terse
+				}
 			}
 		}
 		// Capped: past headlineMost lines the brief form (the rule whole took 10 lines of a
 		// 59-column half, 8 lines of one lab's at 80x40), unless a terse form, set below
 		// where Little's law's clause leads the rule, fits them.
 		*spare = spareClause{long: "; " + moves + held, short: short, shorter: shorter, capped: true}
+		if rule != "" {
+			spare.shortest, spare.fuller = shortest, [2]string{shorter, wide}
+		}
+		if lessonTerse == "" {
+			lessonTerse = lesson
+		}
+		tailTerse := tail + lessonTerse
 		tail += lesson
 		// "The rest turned away" read as the limit shedding only an excess over the knee
 		// (newcomer 29); the tail names the rejections, and this says when there are none.
@@ -165,7 +182,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// what excess is and why it stays small there), the sentence without the knee's
 			// yardstick and the mean of calls: the rule's why names the knee and its latency,
 			// and the dependency's line, below, its calls now and their latency.
-			spare.fewer = limit + ": " + answered(s, 0, rate) + rest + tail
+			// The limit unglossed and the lesson terse: its rule says latency, and 80x24
+			// has no line for the bounds' source and why beside them (newcomer 57).
+			spare.fewer = fmt.Sprintf("adaptive limit %d: ", s.Bulkhead.Limit) + answered(s, 0, rate) + rest + tailTerse
 			return says, true
 		case !u.PastKnee:
 			// The knee's latency at these calls, as the status line's "now 35, 98ms each" says
