@@ -458,25 +458,46 @@ func queueStopsWord() Item {
 		said, FmtDur(d), FmtLatency(ex.EnoughLeft), FmtLatency(wait), RejectDeadline.Word(), FmtLatency(wait), FmtPerSec(rs.Arrived[Payment]), FmtLatency(wait), n))
 }
 
-// deadlineWhile says, after deadlineFate's "turned away", which arrivals the deadline
-// turns away where it holds payments' queue at a level (QueueStops' "holds it near 365"): those
-// that find about as many waiting or more; those that find fewer get in, so the queue hovers
-// about it. Short, " while ~365 or more wait" (the narrator's level, which one turned away
-// finding 358 ahead is within); more, where room, "; with fewer it gets in (3.1% of replies
-// turned away in 20–25s)", the window's share as the narrator's "not ok 3.1% of replies" gives
-// it. Bare, "turned away" beside that 3.1% read as every arrival now turned away (newcomer
-// 56). "" where a is not turned away, the deadline has turned none away yet, or the queue
-// ahead holds other classes too (the level is payments').
-func (s *Snapshot) deadlineWhile(a ArrivingWait, away bool, rs *Rates) (short, more string) {
-	level, ok := s.queueStopsNear(rs)
-	if !ok || !away || len(a.Ahead) != 1 || a.Ahead[0].Class != Payment {
-		return "", ""
+// waitCapped is what one arriving now waits where the payments ahead, at the mean time one
+// held a worker, would keep it past the room payments' deadline leaves a call (waitMost,
+// 727ms): each that reaches a worker later than that is turned away there in no time,
+// which frees the worker for the next, so the head speeds up and no wait runs much past
+// 727ms. The mean hold averages seconds when fewer were turned away, so the forecast over it
+// overshoots: "waits ~755ms, leaving 45ms of 800ms … turned away while ~364 or more wait",
+// beside a queue the deadline holds near 364, was a wait that cannot happen and a level
+// pasted in (newcomer 57). Said from the cap, widest first, with the forecast as its terms
+// print it ("would wait ~755ms (370 ahead × 49ms held ÷ 24 workers), past …") where that is
+// past the cap too, and the window's share turned away where rs has one. nil where the
+// deadline does not turn it away (deadlineFate), or others than payments wait ahead (their
+// holds the deadline does not cut).
+func (s *Snapshot) waitCapped(a ArrivingWait, rs *Rates) []string {
+	if _, named := s.deadlineFate(a.Wait); named == "" || len(a.Ahead) != 1 || a.Ahead[0].Class != Payment {
+		return nil
 	}
-	short = fmt.Sprintf(" while ~%s or more wait", FmtCount(level))
+	most, gets := FmtLatency(s.waitMost()), "gets a worker or is turned away"
+	capped, cut := "waits at most ~"+most, ": each ahead past it is turned away at once; then it "+gets
+	room := fmt.Sprintf(" (%s − %s a call needs)", FmtDur(s.Config.Payment.Deadline.D()), FmtLatency(s.EnoughLeft))
+	values := []string{capped + room + cut, capped + cut, capped + room + ", then " + gets, capped + ", then " + gets, capped}
+	fc := a.Even()
+	if fc <= s.waitMost() {
+		return values // the played-out wait is past the room, the even spread not: no forecast past it to say
+	}
+	holds, _ := a.shownHolds()
+	held := holds[0]
+	if a.apart { // "× 49ms held", not a call's 50ms (the help's "arriving now" says why)
+		held += " " + heldWord
+	}
+	forecast, terms := FmtSecs(fc), fmt.Sprintf("%s ahead × %s ÷ %d workers", FmtCount(int64(a.queued())), held, a.Workers)
+	why := fmt.Sprintf("would wait ~%s (%s), past the %s the deadline leaves%s, but each ahead that reaches a worker past it is turned away there in no time, so it %s, then %s (%s)",
+		forecast, terms, most, room, capped, gets, RejectDeadline.Word())
+	var wide []string
 	if share, ok := rs.RejectedShareOfReplies(Payment, RejectDeadline); ok {
-		return short, fmt.Sprintf("; with fewer it gets in (%.1f%% of replies turned away in %s)", 100*share, rs.Span())
+		wide = append(wide, fmt.Sprintf("%s, as %.1f%% of replies were in %s", why, 100*share, rs.Span()))
 	}
-	return short, "; with fewer it gets in"
+	return append(append(wide, why,
+		fmt.Sprintf("would wait ~%s (%s), past the deadline's %s%s, but each ahead past it is turned away at once: it %s, then %s",
+			forecast, terms, most, room, capped, gets),
+		fmt.Sprintf("%s, not ~%s (%s)%s", capped, forecast, terms, cut)), values...)
 }
 
 // deadlineFate says what payments' deadline does to one arriving now that waits wait, after

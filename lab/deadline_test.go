@@ -84,19 +84,24 @@ func TestDeadlineCountsTheEnoughLeftApart(t *testing.T) {
 
 // Where payments have a deadline, the arriving-now line says what it does to one arriving
 // now, from its own figures: newcomer 51 read "waits ~757ms" beside "deadline 800ms" and a
-// room of 73ms and had to subtract to find it turned away.
+// room of 73ms and had to subtract to find it turned away. With signups ahead, whose holds
+// the deadline does not cut, the wait played out stands, past the deadline or not.
 func TestArrivingNowSaysTheDeadline(t *testing.T) {
-	s := queuedSnapshot() // one arriving now waits 30.0s
-	s.EnoughLeft = time.Second
+	s := queuedSnapshot()
+	s.Pool.Queued, s.Pool.QueuedBy[Signup] = 620, 20
+	for i := range s.Timeline {
+		s.Timeline[i].Served[Signup], s.Timeline[i].HeldFor[Signup] = 20, 20*time.Second
+	}
+	s.EnoughLeft = time.Second // one arriving now waits 31.0s: 620 of 1s over 20 workers
 	for d, want := range map[time.Duration]string{
-		40 * time.Second:         "waits ~30.0s, leaving ~10.0s of 40s",
-		30500 * time.Millisecond: "waits ~30.0s, leaving 500ms of 30.5s, under the 1.00s a call needs: turned away (rejected:deadline)",
-		30 * time.Second:         "waits ~30.0s, past the 30s deadline: turned away (rejected:deadline)",
+		41 * time.Second:         "waits ~31.0s, leaving ~10.0s of 41s",
+		31500 * time.Millisecond: "waits ~31.0s, leaving 500ms of 31.5s, under the 1.00s a call needs: turned away (rejected:deadline)",
+		31 * time.Second:         "waits ~31.0s, past the 31s deadline: turned away (rejected:deadline)",
 	} {
 		s.Config.Payment.Deadline = Duration(d)
 		// Wide, how the wait adds up stands beside the wait, in brackets, and the deadline's
 		// words follow it.
-		v := arrivingNowHealth(&s, 200)[0].Value
+		v := arrivingNowHealth(&s, 300)[0].Value
 		wait, fate, _ := strings.Cut(want, ",")
 		if !strings.HasPrefix(v, wait+" (the worker it gets") || !strings.Contains(v, "),"+fate) {
 			t.Errorf("deadline %v: %q, want %q (…),%q", d, v, wait, fate)
@@ -107,37 +112,48 @@ func TestArrivingNowSaysTheDeadline(t *testing.T) {
 	}
 }
 
-// Where payments' deadline holds the queue at a level, the arriving-now line that turns one
-// away says which arrivals it turns away, those that find about that many waiting or more,
-// and that the rest get in, with the window's share: bare, "turned away (rejected:deadline)"
-// beside the narrator's "not ok 3.1% of replies" read as every arrival turned away now
-// (newcomer 56). At 120 columns in fewer words, the outcome's name given way; before the
-// deadline has turned any away, no level, no clause.
-func TestArrivingNowSaysWhomTheDeadlineTurnsAway(t *testing.T) {
-	s := queuedSnapshot() // one arriving now waits 30.0s, 600 ahead
+// Where the payments ahead would keep one arriving now past what payments' deadline leaves a
+// call (30.5s − 1.00s = 29.5s), each of them that reaches a worker past it is turned away
+// there in no time, so its wait stops near 29.5s: the line says that most, never the wait
+// past it as its wait, nor "turned away while ~590 or more wait", the held level pasted in
+// (newcomer 57: "waits ~755ms, leaving 45ms of 800ms … turned away while ~364 or more wait"
+// beside 370 waiting). The forecast over the mean hold, where said, is said as what the
+// queue would take, from its terms. Below that most, the wait and what it leaves, as before.
+func TestArrivingNowWaitsNoLongerThanTheDeadlineLeaves(t *testing.T) {
+	s := queuedSnapshot() // 600 payments ahead of 1s over 20 workers: 30.0s
 	s.EnoughLeft = time.Second
-	s.Config.Payment.Deadline = Duration(30500 * time.Millisecond)
 	for i := range s.Timeline {
 		sec := &s.Timeline[i]
 		sec.Arrived[Payment], sec.OK[Payment], sec.Rejected[Payment][RejectDeadline] = 20, 19, 1
 	}
-	if v := arrivingNowHealth(&s, 300)[0].Value; strings.Contains(v, "while") {
-		t.Errorf("none turned away by the deadline yet: %q", v)
+	s.Classes[Payment].Rejected[RejectDeadline] = 6 // the deadline holds the queue near 590
+	for d, most := range map[time.Duration]string{30500 * time.Millisecond: "29.5s", 30 * time.Second: "29.0s"} {
+		s.Config.Payment.Deadline = Duration(d)
+		for _, w := range []int{40, 80, 100, 120, 160, 200, 250, 300, 400} {
+			v := arrivingNowHealth(&s, w)[0].Value
+			if w >= 80 && !fitsLine(ArrivingNowLabel, v, w) {
+				t.Errorf("deadline %v at %d: %q outgrows the line", d, w, v)
+			}
+			if !strings.Contains(v, "waits at most ~"+most) || strings.Contains(v, "waits ~30.0s") || strings.Contains(v, "or more wait") {
+				t.Errorf("deadline %v at %d: %q, want the most it waits, %s, and no wait past it", d, w, v, most)
+			}
+			if strings.Contains(v, "30.0s") && !strings.Contains(v, "30.0s (600 ahead × 1.00s ÷ 20 workers)") {
+				t.Errorf("deadline %v at %d: %q, the forecast without its terms", d, w, v)
+			}
+		}
 	}
-	s.Classes[Payment].Rejected[RejectDeadline] = 6
-	// 20/s × (30.5s − 1.00s) = 590 waiting at most; 1 of 20 replies a second turned away.
-	const wide = "waits ~30.0s (the worker it gets first serves 30 (the 600 ahead ÷ 20 workers), 1.00s each), leaving 500ms of 30.5s, under the 1.00s a call needs: turned away (rejected:deadline) while ~590 or more wait; with fewer it gets in (5.0% of replies turned away in 1–6s)"
-	if v := arrivingNowHealth(&s, 300)[0].Value; v != wide {
-		t.Errorf("wide:\n got %q\nwant %q", v, wide)
-	}
-	const at120 = "waits ~30.0s, leaving 500ms of 30.5s, under the 1.00s a call needs: turned away while ~590 or more wait"
+	s.Config.Payment.Deadline = Duration(30500 * time.Millisecond)
+	const at120 = "waits at most ~29.5s: each ahead past it is turned away at once; then it gets a worker or is turned away"
 	if v := arrivingNowHealth(&s, 120)[0].Value; v != at120 {
 		t.Errorf("at 120:\n got %q\nwant %q", v, at120)
 	}
-	for _, w := range []int{120, 140, 160, 200, 250} {
-		if v := arrivingNowHealth(&s, w)[0].Value; !fitsLine(ArrivingNowLabel, v, w) || !strings.Contains(v, " while ~590 or more wait") {
-			t.Errorf("at %d: %q", w, v)
-		}
+	const wide = "would wait ~30.0s (600 ahead × 1.00s ÷ 20 workers), past the 29.5s the deadline leaves (30.5s − 1.00s a call needs), but each ahead that reaches a worker past it is turned away there in no time, so it waits at most ~29.5s, then gets a worker or is turned away (rejected:deadline), as 5.0% of replies were in 1–6s"
+	if v := arrivingNowHealth(&s, 400)[0].Value; v != wide {
+		t.Errorf("wide:\n got %q\nwant %q", v, wide)
+	}
+	s.Config.Payment.Deadline = Duration(40 * time.Second)
+	if v := arrivingNowHealth(&s, 120)[0].Value; !strings.HasPrefix(v, "waits ~30.0s") || !strings.HasSuffix(v, ", leaving ~10.0s of 40s") {
+		t.Errorf("below the most: %q, want the wait and what it leaves", v)
 	}
 }
 

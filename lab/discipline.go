@@ -137,7 +137,7 @@ func init() {
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
 			word("oldest waiting", "on the queue line, how long the request that joined the queue first, and is still in it, has waited so far, and its class: no latency in the table is of a request still waiting. FIFO serves it next; LIFO serves it last, so under LIFO it keeps growing while the newest are served at once (the narrator's \"newest first\"). The report's pool.oldest_waiting_ms is it at the end"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives; else, briefly, \"× 49ms held\" beside calls of 50ms each: a worker is held a little longer than its call (the hand-off, the HTTP round trip), and one turned away on a worker at its deadline holds it for less, so the mean hold may stray either way). \"the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, its part of 75 ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments and 1 of the 20 signups waiting, the other 72 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, its part of 75 ahead\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind. With payments' deadline, \"leaving 48ms of 800ms, under the 69ms a call needs: turned away (rejected:deadline)\": what the wait leaves of it, against the room deadline:enough-left asks, before how the wait adds up, which stands in brackets after the wait where it fits; once the deadline holds the queue near a level (the narrator's \"holds it near 365\"), \"while ~365 or more wait; with fewer it gets in (3.1% of replies turned away in 20–25s)\": not every arrival is turned away, only those that find about that many waiting or more, so the queue hovers about the level and the share turned away stays small")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives; else, briefly, \"× 49ms held\" beside calls of 50ms each: a worker is held a little longer than its call (the hand-off, the HTTP round trip), and one turned away on a worker at its deadline holds it for less, so the mean hold may stray either way). \"the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, its part of 75 ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments and 1 of the 20 signups waiting, the other 72 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, its part of 75 ahead\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind. With payments' deadline, \"leaving 48ms of 800ms, under the 69ms a call needs: turned away (rejected:deadline)\": what the wait leaves of it, against the room deadline:enough-left asks, before how the wait adds up, which stands in brackets after the wait where it fits; where the payments ahead would keep it past what the deadline leaves a call, \"waits at most ~727ms (800ms − 73ms a call needs): each ahead past it is turned away at once; then it gets a worker or is turned away\": a payment ahead that reaches a worker past 727ms is turned away there in no time, which frees the worker for the next, so no wait runs much past 727ms and not every arrival is turned away; the sum over the mean hold (\"not ~755ms (370 ahead × 49ms held ÷ 24 workers)\", where it fits) overshoots, for that mean takes in seconds when fewer were turned away")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -164,26 +164,16 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 		fate := said + named
 		// What the deadline does to it outranks how the wait adds up, which the help and the
 		// narrator give (newcomer 51 W1: "waits ~757ms" beside "deadline 800ms" and a room of
-		// 73ms left the newcomer to find it turned away); which arrivals it turns away
-		// outranks both, where the deadline holds the queue at a level (newcomer 56: "turned
-		// away" beside "not ok 3.1% of replies" read as every arrival turned away). How the
-		// wait adds up stands beside the wait, where it fits.
+		// 73ms left the newcomer to find it turned away). Where the payments ahead would keep
+		// it past the room the deadline leaves, the deadline cuts their wait too: the most it
+		// waits, not a wait past it (newcomer 57). How the wait adds up stands beside the
+		// wait, where it fits.
 		rs := s.Rates()
-		while, more := s.deadlineWhile(a, named != "", &rs)
+		if capped := s.waitCapped(a, &rs); capped != nil {
+			return []Item{{Label: label, Value: fittingValue(label, w, capped...), Strong: true}}
+		}
 		hows := []string{" (" + a.turnBrief(s.Config.Traffic) + ")", " (" + a.Short() + ")", ""}
 		var values []string
-		if while != "" {
-			for _, alt := range []string{while + more, while} {
-				for _, how := range hows {
-					values = append(values, "waits ~"+wait+how+fate+alt)
-				}
-			}
-			// Without the outcome's name before without the arrivals it turns away: the table's
-			// rej:deadline column and the rejected:deadline line below name it (120 columns).
-			for _, how := range hows {
-				values = append(values, "waits ~"+wait+how+said+while)
-			}
-		}
 		for _, how := range hows {
 			values = append(values, "waits ~"+wait+how+fate)
 		}
