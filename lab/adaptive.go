@@ -372,8 +372,13 @@ func AdaptiveRise(limit int) float64 { r, _ := adaptiveBounds(limit); return r.r
 // rises while ⌈limit × (1 − mean/p90)⌉ is at most risesAtMost (under alpha) and falls once it
 // is past fallsPast (beta); each factor·⌊log10 limit⌋, at least factor, as its Log10Func.
 func AdaptiveQueues(limit int) (risesAtMost, fallsPast int) {
-	log := max(1, int(math.Floor(math.Log10(float64(max(limit, 1))))))
+	log := vegasLog10(limit)
 	return AdaptiveAlpha*log - 1, AdaptiveBeta * log
+}
+
+// vegasLog10 is failsafe-go's Log10Func factor at limit: ⌊log10 limit⌋, at least 1.
+func vegasLog10(limit int) int {
+	return max(1, int(math.Floor(math.Log10(float64(max(limit, 1))))))
 }
 
 // adaptiveBoundsOf names where the rule's two bounds at limit come from: failsafe-go's Vegas
@@ -381,10 +386,10 @@ func AdaptiveQueues(limit int) (risesAtMost, fallsPast int) {
 // that share them, "under limit 100", "at limits 100–999" (newcomer 57: "why 2 and 6?");
 // tersely without "Vegas", which the whole rule and the help say.
 func adaptiveBoundsOf(limit int, terse bool) string {
-	log := max(1, int(math.Floor(math.Log10(float64(max(limit, 1))))))
+	log := vegasLog10(limit)
 	span := fmt.Sprintf("at limits %.0f–%.0f", math.Pow10(log), math.Pow10(log+1)-1)
 	if log == 1 {
-		span = "under limit 100"
+		span = fmt.Sprintf("under limit %d", AdaptiveBetaUnder)
 	}
 	if terse {
 		return "failsafe-go's bounds " + span

@@ -467,11 +467,11 @@ func queueStopsWord() Item {
 // beside a queue the deadline holds near 364, was a wait that cannot happen and a level
 // pasted in (newcomer 57). Said from the cap, widest first, with the forecast as its terms
 // print it ("would wait ~755ms (370 ahead × 49ms held ÷ 24 workers), past …") where that is
-// past the cap too, and the window's share turned away where rs has one. nil where the
-// deadline does not turn it away (deadlineFate), or others than payments wait ahead (their
-// holds the deadline does not cut).
-func (s *Snapshot) waitCapped(a ArrivingWait, rs *Rates) []string {
-	if _, named := s.deadlineFate(a.Wait); named == "" || len(a.Ahead) != 1 || a.Ahead[0].Class != Payment {
+// past the cap too, and the window's share turned away where it has one. For a wait the
+// deadline turns away (deadlineFate names it); nil where others than payments wait ahead
+// (their holds the deadline does not cut).
+func (s *Snapshot) waitCapped(a ArrivingWait) []string {
+	if len(a.Ahead) != 1 || a.Ahead[0].Class != Payment {
 		return nil
 	}
 	most, gets := FmtLatency(s.waitMost()), "gets a worker or is turned away"
@@ -483,14 +483,12 @@ func (s *Snapshot) waitCapped(a ArrivingWait, rs *Rates) []string {
 		return values // the played-out wait is past the room, the even spread not: no forecast past it to say
 	}
 	holds, _ := a.shownHolds()
-	held := holds[0]
-	if a.apart { // "× 49ms held", not a call's 50ms (the help's "arriving now" says why)
-		held += " " + heldWord
-	}
+	held := holds[0] + a.heldMark()
 	forecast, terms := FmtSecs(fc), fmt.Sprintf("%s ahead × %s ÷ %d workers", FmtCount(int64(a.queued())), held, a.Workers)
 	why := fmt.Sprintf("would wait ~%s (%s), past the %s the deadline leaves%s, but each ahead that reaches a worker past it is turned away there in no time, so it %s, then %s (%s)",
 		forecast, terms, most, room, capped, gets, RejectDeadline.Word())
 	var wide []string
+	rs := s.Rates()
 	if share, ok := rs.RejectedShareOfReplies(Payment, RejectDeadline); ok {
 		wide = append(wide, fmt.Sprintf("%s, as %.1f%% of replies were in %s", why, 100*share, rs.Span()))
 	}

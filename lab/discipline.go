@@ -168,9 +168,10 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 		// it past the room the deadline leaves, the deadline cuts their wait too: the most it
 		// waits, not a wait past it (newcomer 57). How the wait adds up stands beside the
 		// wait, where it fits.
-		rs := s.Rates()
-		if capped := s.waitCapped(a, &rs); capped != nil {
-			return []Item{{Label: label, Value: fittingValue(label, w, capped...), Strong: true}}
+		if named != "" {
+			if capped := s.waitCapped(a); capped != nil {
+				return []Item{{Label: label, Value: fittingValue(label, w, capped...), Strong: true}}
+			}
 		}
 		hows := []string{" (" + a.turnBrief(s.Config.Traffic) + ")", " (" + a.Short() + ")", ""}
 		var values []string
@@ -456,11 +457,16 @@ func (a ArrivingWait) turnBrief(t TrafficConfig) string {
 	if !a.stacked() || a.Left <= 0 {
 		return a.Turn(t)
 	}
-	each := " × %s"
-	if a.apart { // "× 49ms held", not a call's 50ms (the help's "arriving now" says why)
-		each += " " + heldWord
+	return FmtLatency(a.Left) + " left on the worker it gets + " + a.served(t, " × %s"+a.heldMark())
+}
+
+// heldMark marks the hold as a hold where it is not the calls' latency: "× 49ms held", not a
+// call's 50ms (the help's "arriving now" says why).
+func (a ArrivingWait) heldMark() string {
+	if a.apart {
+		return " " + heldWord
 	}
-	return FmtLatency(a.Left) + " left on the worker it gets + " + a.served(t, each)
+	return ""
 }
 
 // heldWord marks a hold, the mean time one held a worker, where it is not the calls' latency.

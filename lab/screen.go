@@ -166,6 +166,9 @@ var coreSettings = slices.Concat(
 // riddle (newcomer 58). Where a line has room, SendDelayMeans says from when to when.
 const SentLateBy = "sent late by"
 
+// beyondChance is the pool-full verdict past chance, which its cause line stands beside.
+const beyondChance = "beyond chance"
+
 // LabSentLateBy is SentLateBy where it first shows on a screen: whose lateness it is, the
 // lab's, not a queue's or the service's ("sent late by" said by whom nowhere but the help,
 // newcomer 56 #1). Four characters: the signup's line at 120 columns has no room for more
@@ -734,7 +737,7 @@ var coreHealth = slices.Concat(
 						// lab's own timing" beside "35% of the time" broke PASTA with a riddle
 						// (newcomer 55 G-MAJOR). The count is the gap, arrivals above full
 						// time × rate.
-						verdict, short = "beyond chance", "beyond chance"
+						verdict, short = beyondChance, beyondChance
 						// Labelled by the count, so the line reads as a sentence: "the ~74 more
 						// mean …". Which of the two is off, first: "are this lab's race, … finds it
 						// full" blamed the arrivals, whose 38% is the model's, beside a clock under
@@ -810,7 +813,7 @@ var coreHealth = slices.Concat(
 		items := []Item{{Label: label, Value: value, Spare: true}}
 		// Only beside the count it explains: at 80 columns "the ~73 more" stood under a full
 		// time with no count to be more than.
-		if cause != nil && strings.Contains(value, "beyond chance") {
+		if cause != nil && strings.Contains(value, beyondChance) {
 			items = append(items, *cause)
 		}
 		if band != nil && strings.Contains(value, "±") {

@@ -123,7 +123,8 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		lines = append(lines, "")
 	}
 	if km.payments != "" { // the keys' and this help's word, once, beside the screen's
-		lines = append(append(lines, wrapText(fmt.Sprintf("This preset calls the payment class %q: the payment of the t, b and [ ] keys below, and of this help, is its %s.", km.payments, km.payments), w, 0)...), "")
+		named := km.Timeout.Help().Key + ", " + km.Bulkhead.Help().Key + " and " + km.Size.Help().Key
+		lines = append(append(lines, wrapText(fmt.Sprintf("This preset calls the payment class %q: the payment of the %s keys below, and of this help, is its %s.", km.payments, named, lab.Plural(km.payments)), w, 0)...), "")
 	}
 	for _, g := range km.groups(true) {
 		var rows [][2]string

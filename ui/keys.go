@@ -133,7 +133,7 @@ func (k keyMap) naming(label string) keyMap {
 // keyMap is the keymap in force: the tour's keys in it, the focused lab's name for payments.
 // Compare mode's tab stays listed (the help lists it outside compare mode too).
 func (m model) keyMap() keyMap {
-	return keys.inTour(m.modes.has(modeTour)).naming(m.sides[m.focus].cfg.Traffic.Payment.Label)
+	return keys.inTour(m.modes.has(modeTour)).naming(m.sides[m.focus].cfg.Traffic.Label(lab.Payment))
 }
 
 // keyMap is the keymap as it stands on this screen, for its footer: in or out of compare

@@ -53,7 +53,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		if why := nothingToLearn(cfg, s, orders); why != "" {
 			return why + tail, true
 		}
-		limit := fmt.Sprintf("adaptive limit %d from latency", s.Bulkhead.Limit)
+		bare := fmt.Sprintf("adaptive limit %d", s.Bulkhead.Limit)
+		limit := bare + " from latency"
 		// The window's mean concurrency beside the window's rates, the instant's calls before
 		// the first whole second (lab decides which).
 		u := s.AdaptiveUse(k)
@@ -130,10 +131,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// Capped: past headlineMost lines the brief form (the rule whole took 10 lines of a
 		// 59-column half, 8 lines of one lab's at 80x40), unless a terse form, set below
 		// where Little's law's clause leads the rule, fits them.
-		*spare = spareClause{long: "; " + moves + held, short: short, shorter: shorter, capped: true}
-		if rule != "" {
-			spare.shortest, spare.fuller = shortest, [2]string{shorter, wide}
-		}
+		// Without a rule, shorter, shortest and wide are all empty, and widened keeps none.
+		*spare = spareClause{long: "; " + moves + held, short: short, shorter: shorter, shortest: shortest, fuller: [2]string{shorter, wide}, capped: true}
 		if lessonTerse == "" {
 			lessonTerse = lesson
 		}
@@ -184,7 +183,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// and the dependency's line, below, its calls now and their latency.
 			// The limit unglossed and the lesson terse: its rule says latency, and 80x24
 			// has no line for the bounds' source and why beside them (newcomer 57).
-			spare.fewer = fmt.Sprintf("adaptive limit %d: ", s.Bulkhead.Limit) + answered(s, 0, rate) + rest + tailTerse
+			spare.fewer = bare + ": " + answered(s, 0, rate) + rest + tailTerse
 			return says, true
 		case !u.PastKnee:
 			// The knee's latency at these calls, as the status line's "now 35, 98ms each" says

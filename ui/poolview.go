@@ -424,7 +424,7 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 	if cells*round != p.Queued {
 		eq = "≈" // 4210 waiting is not 66 × 64, nor 370 16 cells of 24 (newcomer 58)
 	}
-	per := fmt.Sprintf(" · 1 cell %s %s requests", eq, fmtCount(int64(round)))
+	per := scaleNote(float64(round), " requests", cells*round == p.Queued)
 	// A round of the pool, said as one (newcomer 22 took "one per worker" a while to decode).
 	workers := fmt.Sprintf("%d workers", round)
 	if round == 1 { // "one round of the 1 workers" (the review)

@@ -316,7 +316,7 @@ func (m model) lookKey(msg tea.KeyPressMsg) (model, tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, tk.Look.Binding):
 		m.modes = m.modes.close(modeLook).push(modeHelp)
-		m.helpView = newHelpView(m.th, tk, m.width, m.height)
+		m.helpView = newHelpView(m.th, m.keyMap(), m.width, m.height)
 	case key.Matches(msg, keys.Close.Binding):
 		m.modes = m.modes.close(modeLook)
 	default:
