@@ -1273,7 +1273,7 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	others := []Class{Signup, Health}
 	// Of fewer than 20 arrivals, counts: "health checks 17%" (1 of 6) beside "38% of each"
 	// read as favouritism (newcomer 56); of 25, the share.
-	if said, _, warm := s.PoolShares(others, 0); said != ": from 3s payments 40%, signups 40%, health checks 1 of 5" || warm {
+	if said, _, warm := s.PoolShares(others, 0); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || warm {
 		t.Errorf("since the fill: %q, %v", said, warm)
 	}
 	early := *s
@@ -1290,15 +1290,23 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 		0.9:  "each share beyond chance\u00a0of\u00a090%",
 		0.6:  "payments' share beyond chance\u00a0of\u00a060%, the rest within",
 	} {
-		if said, verdict, _ := s.PoolShares(others, forecast); said != ": from 3s payments 40%, signups 40%, health checks 1 of 5" || verdict != want {
+		if said, verdict, _ := s.PoolShares(others, forecast); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || verdict != want {
 			t.Errorf("beside %.0f%%: %q %q, want %q", 100*forecast, said, verdict, want)
 		}
 	}
 	two := *s
 	two.Timeline = slices.Clone(s.Timeline)
 	two.Timeline[4].Rejected[Health][RejectPool] = 0
-	if said, verdict, _ := two.PoolShares(others, 0.38); said != ": from 3s payments 40%, signups 40%" || verdict != "both shares within chance\u00a0of\u00a038%" {
+	if said, verdict, _ := two.PoolShares(others, 0.38); said != ": in 3–8s payments 40%, signups 40%" || verdict != "both shares within chance\u00a0of\u00a038%" {
 		t.Errorf("two classes: %q %q", said, verdict)
+	}
+	// Full before its first second ends (loss-system, 95ms), the shares' window starts
+	// before the table's /s rows' (3–8s), so it is written as theirs: "from 1s payments 37%"
+	// beside "/s 3–8s" read as one window with two figures (newcomer 58).
+	first := *s
+	first.Pool.FullFrom = 95 * time.Millisecond
+	if said, _, _ := first.PoolShares(others, 0); !strings.HasPrefix(said, ": in 1–8s payments ") {
+		t.Errorf("full from 95ms: %q, want the window 1–8s", said)
 	}
 	none := *s
 	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected, none.Classes[Health].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}, [numReasons]int64{}

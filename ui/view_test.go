@@ -265,7 +265,7 @@ func TestNarrator(t *testing.T) {
 		// the whole seconds since the pool first filled, like with like beside the long run's
 		// (newcomer 55 W-MAJOR: 33% since the start met the even-paced 33% by coincidence).
 		{"shared pool", func(*lab.Config) {},
-			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at 2.0s, turning away whoever finds it full: from 2s payments 50%, signups 100%; " +
+			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at 2.0s, turning away whoever finds it full: in 2–6s payments 50%, signups 100%; " +
 				"forecast for the long run (Erlang B: random arrivals, no queue): 38% of each (the pool cannot tell them apart); even-paced arrivals' forecast: 1\u00a0−\u00a020/30 = 33%"},
 		// The load's parts where the others' shows as printed: a bare 30.2 beside payments'
 		// 30 workers was a riddle at 80 columns, where the header's signups' 0.2 is cut
@@ -295,7 +295,7 @@ func TestNarrator(t *testing.T) {
 		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments, in batches: the rest wait for one on their worker, and once they hold every worker " +
 			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s waiting for a connection + 3.0s call, both on the worker); " +
 			"the 24 finished so far, with fewer ahead, took less (p99 3.01s), the 20 in flight still hold theirs; the worker pool: first full at 2.0s, " +
-			"turning away whoever finds it full: from 2s payments 50%, signups 100%; " +
+			"turning away whoever finds it full: in 2–6s payments 50%, signups 100%; " +
 			// The bound the connections set, so that 83% can be checked as 1 − 1.7/10
 			// (newcomer 34 #23, 35 #7, 37 #11: Erlang B of the full pool's load read as circular).
 			"forecast for the long run (5 connections serve at most 1.7/s of 10/s): 83% of each: the pool cannot tell them apart"},
@@ -363,7 +363,7 @@ func TestNarrator(t *testing.T) {
 		since.Timeline[k].Rejected[lab.Signup][lab.RejectPool] = 4
 	}
 	says, spare := narration(testConfig(), since)
-	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 || spare.long != "; signups' share beyond chance\u00a0of\u00a038%, payments' within" || !spare.idle || !strings.Contains(says, ": from 2s payments 50%, signups 80%;") {
+	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 || spare.long != "; signups' share beyond chance\u00a0of\u00a038%, payments' within" || !spare.idle || !strings.Contains(says, ": in 2–6s payments 50%, signups 80%;") {
 		t.Errorf("the shared pool's narrator %q takes %d lines at 80 columns, want 4 at most; clause %q", says, len(lines), spare.long)
 	}
 	warm := testSnapshot()
