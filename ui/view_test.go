@@ -641,3 +641,41 @@ func TestNarratorSharesSoFarOfEveryClass(t *testing.T) {
 		t.Errorf("a class said to starve, most of it ok: %q", got)
 	}
 }
+
+// An idle clause is left out only where it costs the screen a line that says something, or
+// the charts the height they keep: a row they leave blank above that is none. Loss-system at 120x40 left out "both shares
+// within chance of 38%" for such a row and said it at 80x24, where a note line the run's
+// timing draws or not had taken the row (newcomer 58 W18).
+func TestIdleClauseCostsOnlyInk(t *testing.T) {
+	since := testSnapshot()
+	for k := 2; k < len(since.Timeline); k++ {
+		since.Timeline[k].Rejected[lab.Signup][lab.RejectPool] = 4
+	}
+	th := newTheme(true, true)
+	inked := inkedRows
+	for _, w := range []int{80, 120} {
+		for h := 20; h <= 50; h++ {
+			c := newLabCtx(th, testScreen(since, w, h), 0, w, 0)
+			if _, spare := c.narration(); !spare.idle || spare.long == "" {
+				t.Fatalf("the fixture's clause is not idle: %+v", spare)
+			}
+			if spareShown(c, h) {
+				continue
+			}
+			drawn := labLines(c, h)
+			with := c
+			with.spare = spareLong
+			pl := with.plan(labPanels, h)
+			if _, fill := pl.spacing(labPanels); fill < pl.keep { // under the charts' keep: a cost, and a gloss line's next
+				continue
+			}
+			forced := planLines(with, pl, h)
+			none := c
+			none.spare = spareNone
+			says := len(with.draw(narratorPanel, pl.level)) - len(none.draw(narratorPanel, pl.level))
+			if inked(forced)-says >= inked(drawn) {
+				t.Errorf("%dx%d (%d %d %d): the idle clause left out, though with it the screen keeps every line it draws:\n%s", w, h, inked(forced), says, inked(drawn), strings.Join(forced, "\n"))
+			}
+		}
+	}
+}
