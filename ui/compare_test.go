@@ -1080,6 +1080,19 @@ func TestSummaryTitleSaysRowsUnshown(t *testing.T) {
 	}
 }
 
+// The title's note on missing rows is said of the rows not shown, beside rows of 0 in A and
+// B that are ("in flight 0 0 same"): "counts not shown: 0 in A and B" read as the rule that
+// counts 0 in both are not shown (newcomer 58 W16).
+func TestSummaryTitleNoteIsTrueBesideZeroRows(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		out := ansi.Strip(render(newTheme(true, true), compareScreen(sz[0], sz[1])))
+		zeros := regexp.MustCompile(`(?m)^\S.*\s0\s+0\s+same`).MatchString(out)
+		if zeros && strings.Contains(out, "not shown: 0") || !strings.Contains(lab.RowsUnshown, "not shown is 0") {
+			t.Errorf("%dx%d: the title's note %q reads as hiding the rows of 0 it shows:\n%s", sz[0], sz[1], lab.RowsUnshown, out)
+		}
+	}
+}
+
 // The compare's title says its p99s are measured, at both sizes, in colour and not: its
 // counts match each run alone, its p99s not (newcomer 43 G-10: "3.9 vs 3.6ms" beside the
 // same counts read as a copy error, the settings' seed gloss being a solo screen's), of the
