@@ -1123,6 +1123,11 @@ func balancerHealth(s *Snapshot, w int) []Item {
 	return []Item{{Label: "balancer", Value: fmt.Sprintf("%s (pulled %d× so far)", state, s.Health.Pulls)}}
 }
 
+// HelpExamples heads the help's words of the screen, where its quoted examples begin: each
+// is from one run, so a screen of the same preset and seed gives figures a little apart ("911
+// of 2391" beside a screen's 910, newcomer 58). Said once, not beside each example.
+const HelpExamples = "The examples quoted below are each from one run of the preset they name: the seed fixes the arrivals, not the timing, so the same preset and seed on your screen gives figures a little apart."
+
 // ScreenWords are the words of the main screen, where they appear, top to bottom, each with
 // what the help says it means: the core's, and each mechanism's.
 func ScreenWords() []Item {

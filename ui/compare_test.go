@@ -530,6 +530,16 @@ func TestHelpDefinesApprox(t *testing.T) {
 	}
 }
 
+// The help says once, where its quoted examples begin, that they are from one run: "911 of
+// 2391" beside a screen's 910 of the same preset and seed read as a mistake (newcomer 58).
+func TestHelpSaysItsExamplesAreOneRun(t *testing.T) {
+	help := ansi.Strip(strings.Join(helpLines(newTheme(true, false), keys, 1000), "\n"))
+	note, example := strings.Index(help, lab.HelpExamples), strings.Index(help, "\"screenshot at 8.0s\"")
+	if note < 0 || example < note || strings.Count(help, lab.HelpExamples) != 1 {
+		t.Errorf("the help's note on its examples at %d, its first example at %d", note, example)
+	}
+}
+
 // The summary's title fits: ", totals since the start" goes first, then the keys shorten,
 // then the colour key goes, then what ≈ means, so closed loop against open loop at 80
 // columns is no longer cut ("totals sin…"); without colour, the key says that a difference
