@@ -484,7 +484,8 @@ func (c labCtx) differing() map[string]bool {
 // the halves apart) first, the Strong among them before the rest (an open breaker: in
 // breaker-trap vs shared-pool at 80x24, A's bulkhead, which differs too, hid it behind
 // "…"), then the one the lab marks Strong (the dependency's stall the measurement is
-// about: cut, A read "dependency heal…"), then, with given, what the run is given
+// about: cut, A read "dependency heal…"), then what makes its state (lab.Item.Cause),
+// then, with given, what the run is given
 // (lab.Item.Given), then the mechanisms on, then those off, each in their own order;
 // without the rows that follow from the rest.
 func oneLine(rows []lab.Item, differing map[string]bool, given bool) []lab.Item {
@@ -496,12 +497,14 @@ func oneLine(rows []lab.Item, differing map[string]bool, given bool) []lab.Item 
 			return 1
 		case r.Strong:
 			return 2
-		case given && r.Given:
+		case r.Cause:
 			return 3
+		case given && r.Given:
+			return 4
 		case r.Off:
-			return 5
+			return 6
 		}
-		return 4
+		return 5
 	}
 	out := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare })
 	slices.SortStableFunc(out, func(a, b lab.Item) int { return rank(a) - rank(b) })
