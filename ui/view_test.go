@@ -343,6 +343,16 @@ func TestNarrator(t *testing.T) {
 			t.Errorf("the connections' terse form %q (clause %q), whole %d lines at 80", spare.terse, spare.short, len(wrapText("» "+says+spare.short, 80, 0)))
 		}
 	}
+	// The law it names said, where that costs the screen no line: "(Little's law)" alone
+	// explained nothing (newcomer 58 G05).
+	for _, w := range []int{80, 120} {
+		c := newLabCtx(newTheme(true, true), screen{panes: []pane{{snap: late, cfg: leased}}, width: w, height: 40}, 0, w, 0)
+		c.spare = spareShort
+		said := strings.Join(strings.Fields(ansi.Strip(strings.Join(c.draw(narratorPanel, levelFull), " "))), " ")
+		if terse := strings.Contains(said, "(Little's law"); terse != (w == 80) || terse && !strings.Contains(said, "(Little's law: held = rate × time)") {
+			t.Errorf("at %d columns the terse form names Little's law without it: %q", w, said)
+		}
+	}
 	// Its long run sourced, for both classes (newcomer 50: "long run 83% of each" alone was
 	// checked against Erlang B of 30 erlangs on 20 workers, 38%).
 	if _, spare := narration(leased, late); !strings.Contains(spare.terse, "long run 83% of each (1 − 1.7/s served ÷ 10/s arriving; signups find it as full)") {
