@@ -877,39 +877,39 @@ func TestEvenArrivalsSaySo(t *testing.T) {
 // "answered at once" beside 752µs (newcomer 34 #12). Each part its own p50, of the requests
 // the p50 is of, none said to add up: the lateness is the wait it measured (620µs), not the
 // p50 less the service's (650µs) (review 29 lab #8). None where a queue's wait is in the p50.
-// Each said in the line's own words, at 120 columns: how late it was sent, and that the work
-// is a sleep and how far past it ran ("the lab's own lateness" and "the 2ms sleep" were
-// defined only in the help, newcomer 54). Where it first shows, whose lateness: the lab's
-// ("sent late by" said by whom only in the help, newcomer 56 #1).
+// Each said in the line's own words, at 120 columns: how long it took to reach a worker, and
+// that the work is a sleep and how far past it ran ("the lab's own lateness" and "the 2ms
+// sleep" were defined only in the help, newcomer 54). Not "(lab) sent late by": a second name
+// beside the generator lag, "how late the lab sent", of which it is only a part (newcomer 58).
 func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; lab sent late by p50 620µs; the work, a sleep, ran p50 250µs over)"
+	long := work + " (p50 2.9ms; to a worker in p50 620µs; the work, a sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
 	}
 	// Where it first shows, with room, from when to when (newcomer 58); once: the health
 	// check's line beside it does not say it again.
-	defined := work + " (p50 2.9ms; lab sent late by p50 620µs: scheduled arrival → on a worker; the work, a sleep, ran p50 250µs over)"
+	defined := work + " (p50 2.9ms; to a worker in p50 620µs: scheduled arrival → on a worker; the work, a sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 200, "signup"); got != defined {
 		t.Errorf("signup at 200: %q, want %q", got, defined)
 	}
-	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; lab sent late by p50 620µs)" {
+	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; to a worker in p50 620µs)" {
 		t.Errorf("signup at 100: %q", got)
 	}
-	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; sent late by p50 702µs; on a worker p50 2µs)") {
+	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; to a worker in p50 702µs; on a worker p50 2µs)") {
 		t.Errorf("health: %q", got)
 	}
 	// The same words beside a health check at 120, with its figure.
-	if got := settingValue(c, s, 120, "health"); !strings.HasSuffix(got, " (p50 752µs; sent late by p50 702µs)") {
+	if got := settingValue(c, s, 120, "health"); !strings.HasSuffix(got, " (p50 752µs; to a worker in p50 702µs)") {
 		t.Errorf("health at 120: %q", got)
 	}
 	alone := *s // no signups: the health check's line is where it first shows
 	alone.Config.Traffic.Signup.Rate = 0
 	alone.Classes[Signup] = ClassStats{}
-	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "; lab sent late by p50 702µs: scheduled arrival → on a worker; on a worker p50 2µs)") {
+	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "; to a worker in p50 702µs: scheduled arrival → on a worker; on a worker p50 2µs)") {
 		t.Errorf("health alone at 200: %q", got)
 	}
 	s.Pool.QueueCap = 100
@@ -1143,8 +1143,7 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"arrivals at random", seed.Value, seed.Value},
 		{"arrivals at random", seed.Brief, seed.Brief},
 		{"signup 2ms", "the work, a sleep, ran", settings},
-		{"signup 2ms", SentLateBy, settings},
-		{"signup 2ms", LabSentLateBy, settings},
+		{"signup 2ms", ToWorkerIn, settings},
 		{"signup 2ms", LateSending, fmt.Sprint(CorrectedForms(&Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1}})[0])},
 		{"signup 2ms", "on a worker", settings},
 		{"pool full", " found it full, ", health},

@@ -402,7 +402,7 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 func TestLadderSaysWhatCorrectedCounts(t *testing.T) {
 	a, b := measurementSnapshots()
 	one := screen{panes: []pane{{snap: a, cfg: a.Config}}, width: 120, height: 40, recorded: true}
-	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: all from when due, so late sending too; +99 never sent, each until its user's stuck reply") || !strings.Contains(plain, "payment latency by percentile") {
+	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: all from when due, so the time to a worker too; +99 never sent, each until its user's stuck reply") || !strings.Contains(plain, "payment latency by percentile") {
 		t.Errorf("closed loop at 120x40, corrected unexplained or no chart:\n%s", plain)
 	}
 	if got, want := correctedNote(a, 59), "corrected: +99 never sent, from when due to the stuck reply"; got != want {
