@@ -471,7 +471,8 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	}
 	label := k.settingsLabel(c)
 	if s.Fleet == nil {
-		return []Item{{Label: label, Value: k.setting(c, s.Bulkhead, w)}}
+		// A breaker counting its rejections opens for it (the trap): its cause.
+		return []Item{{Label: label, Value: k.setting(c, s.Bulkhead, w), Cause: c.Payment.Breaker.CountRejections}}
 	}
 	// A fleet's snapshot has every replica's bulkhead together. Short of room, a shorter
 	// form, never a cut one: cut, "semaphore 15/20 permits in use, 4 replicas counti…" read

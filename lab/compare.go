@@ -1114,8 +1114,10 @@ const (
 	// RowsUnshown says where the table is titled what a counter missing from it is: each
 	// class keeps ok, rejected:pool and in flight at 0 too, the rest only where not 0 in
 	// both, a rule the help alone gave (newcomer 40 #2: health without rejected:bulkhead
-	// beside payment's).
-	RowsUnshown = "counts not shown: 0 in A and B"
+	// beside payment's). Said of the count not shown, "is 0": "counts not shown: 0 in A and B"
+	// read as the rule that counts 0 in both are not shown, beside "in flight 0 0 same"
+	// (newcomer 58 W16). No longer: at 80 columns the title has room for this and no more.
+	RowsUnshown = "a count not shown is 0 in both"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"

@@ -139,6 +139,10 @@ type Item struct {
 	// Own says it is one of the lab's own measures (Snapshot.Own), not the lesson's: the
 	// screen shows it only when asked to (an audience reads a projected screen for seconds).
 	Own bool
+	// Cause says it is what makes a Strong item's state, a line cut keeps it next after
+	// them: the bulkhead whose rejections a breaker counts (breaker-trap at 80x24 cut
+	// "semaphore, 2 permits", the lesson's cause, for "dependency healthy", newcomer 58).
+	Cause bool
 	// Given says it is what every run is given, its load and the dependency that answers it,
 	// before the mechanisms that act on them: a second settings line puts it first (the hops
 	// compare's cut "traffic payment 5/s" and "dependency slow 3s", newcomer 25).

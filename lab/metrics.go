@@ -4,6 +4,8 @@ package lab
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -191,6 +193,22 @@ func endedShare(ok, errs float64) (float64, bool) {
 type Rung struct {
 	Name  string
 	Value time.Duration
+}
+
+// Slowest names the samples rung r is the fastest of without the ladder's names, which a
+// screen with no ladder drawn leaves to guess (closed loop at 80x24: "p99.9 and up show the
+// stall", newcomer 58): "slowest 0.1%" for p99.9, "slowest 1%" for p99; "slowest" for max.
+func (r Rung) Slowest() string {
+	q := strings.TrimPrefix(r.Name, "p")
+	v, err := strconv.ParseFloat(q, 64)
+	if err != nil {
+		return "slowest"
+	}
+	digits := 0
+	if dot := strings.IndexByte(q, '.'); dot >= 0 {
+		digits = len(q) - dot - 1
+	}
+	return fmt.Sprintf("slowest %.*f%%", digits, 100-v)
 }
 
 // OfEnough says p's p99 is of EnoughSamples or more, so more than the slowest one's.

@@ -986,3 +986,13 @@ func TestArrivingNowNamesTheWorkerItGets(t *testing.T) {
 		t.Errorf("the 19th worker, 16 payments kept: %q", got)
 	}
 }
+
+// A rung named as the share of the samples it is the fastest of, for a screen with no ladder
+// drawn to look "p99.9" up in (closed loop at 80x24, newcomer 58).
+func TestRungSlowest(t *testing.T) {
+	for name, want := range map[string]string{"p99": "slowest 1%", "p99.9": "slowest 0.1%", "p99.99": "slowest 0.01%", "p90": "slowest 10%", "max": "slowest"} {
+		if got := (Rung{Name: name}).Slowest(); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}

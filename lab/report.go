@@ -138,7 +138,7 @@ type ClassReport struct {
 	Latency   PercentileReport `json:"latency_ms"`
 	QueueWait PercentileReport `json:"queue_wait_ms"`
 	// Waited is queue_wait_ms of the requests latency_ms is of, those a worker finished: the
-	// postmortem fix narrator's "the p50 wait" and the settings' "sent late by p50" (SentLateBy).
+	// postmortem fix narrator's "the p50 wait" and the settings' "to a worker in p50" (ToWorkerIn).
 	// queue_wait_ms has those a worker turned away too, which waited longest (review 30 lab #8).
 	Waited  PercentileReport `json:"waited_ms"`
 	Service PercentileReport `json:"service_ms"`

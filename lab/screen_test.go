@@ -877,39 +877,39 @@ func TestEvenArrivalsSaySo(t *testing.T) {
 // "answered at once" beside 752µs (newcomer 34 #12). Each part its own p50, of the requests
 // the p50 is of, none said to add up: the lateness is the wait it measured (620µs), not the
 // p50 less the service's (650µs) (review 29 lab #8). None where a queue's wait is in the p50.
-// Each said in the line's own words, at 120 columns: how late it was sent, and that the work
-// is a sleep and how far past it ran ("the lab's own lateness" and "the 2ms sleep" were
-// defined only in the help, newcomer 54). Where it first shows, whose lateness: the lab's
-// ("sent late by" said by whom only in the help, newcomer 56 #1).
+// Each said in the line's own words, at 120 columns: how long it took to reach a worker, and
+// that the work is a sleep and how far past it ran ("the lab's own lateness" and "the 2ms
+// sleep" were defined only in the help, newcomer 54). Not "(lab) sent late by": a second name
+// beside the generator lag, "how late the lab sent", of which it is only a part (newcomer 58).
 func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; lab sent late by p50 620µs; the work, a sleep, ran p50 250µs over)"
+	long := work + " (p50 2.9ms; to a worker in p50 620µs; the work, a sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
 	}
 	// Where it first shows, with room, from when to when (newcomer 58); once: the health
 	// check's line beside it does not say it again.
-	defined := work + " (p50 2.9ms; lab sent late by p50 620µs: scheduled arrival → on a worker; the work, a sleep, ran p50 250µs over)"
+	defined := work + " (p50 2.9ms; to a worker in p50 620µs: scheduled arrival → on a worker; the work, a sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 200, "signup"); got != defined {
 		t.Errorf("signup at 200: %q, want %q", got, defined)
 	}
-	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; lab sent late by p50 620µs)" {
+	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; to a worker in p50 620µs)" {
 		t.Errorf("signup at 100: %q", got)
 	}
-	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; sent late by p50 702µs; on a worker p50 2µs)") {
+	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; to a worker in p50 702µs; on a worker p50 2µs)") {
 		t.Errorf("health: %q", got)
 	}
 	// The same words beside a health check at 120, with its figure.
-	if got := settingValue(c, s, 120, "health"); !strings.HasSuffix(got, " (p50 752µs; sent late by p50 702µs)") {
+	if got := settingValue(c, s, 120, "health"); !strings.HasSuffix(got, " (p50 752µs; to a worker in p50 702µs)") {
 		t.Errorf("health at 120: %q", got)
 	}
 	alone := *s // no signups: the health check's line is where it first shows
 	alone.Config.Traffic.Signup.Rate = 0
 	alone.Classes[Signup] = ClassStats{}
-	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "; lab sent late by p50 702µs: scheduled arrival → on a worker; on a worker p50 2µs)") {
+	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "; to a worker in p50 702µs: scheduled arrival → on a worker; on a worker p50 2µs)") {
 		t.Errorf("health alone at 200: %q", got)
 	}
 	s.Pool.QueueCap = 100
@@ -1180,8 +1180,7 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"arrivals at random", seed.Value, seed.Value},
 		{"arrivals at random", seed.Brief, seed.Brief},
 		{"signup 2ms", "the work, a sleep, ran", settings},
-		{"signup 2ms", SentLateBy, settings},
-		{"signup 2ms", LabSentLateBy, settings},
+		{"signup 2ms", ToWorkerIn, settings},
 		{"signup 2ms", LateSending, fmt.Sprint(CorrectedForms(&Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1}})[0])},
 		{"signup 2ms", "on a worker", settings},
 		{"pool full", " found it full, ", health},
@@ -1311,7 +1310,7 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	others := []Class{Signup, Health}
 	// Of fewer than 20 arrivals, counts: "health checks 17%" (1 of 6) beside "38% of each"
 	// read as favouritism (newcomer 56); of 25, the share.
-	if said, _, warm := s.PoolShares(others, 0); said != ": from 3s payments 40%, signups 40%, health checks 1 of 5" || warm {
+	if said, _, warm := s.PoolShares(others, 0); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || warm {
 		t.Errorf("since the fill: %q, %v", said, warm)
 	}
 	early := *s
@@ -1328,15 +1327,23 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 		0.9:  "each share beyond chance\u00a0of\u00a090%",
 		0.6:  "payments' share beyond chance\u00a0of\u00a060%, the rest within",
 	} {
-		if said, verdict, _ := s.PoolShares(others, forecast); said != ": from 3s payments 40%, signups 40%, health checks 1 of 5" || verdict != want {
+		if said, verdict, _ := s.PoolShares(others, forecast); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || verdict != want {
 			t.Errorf("beside %.0f%%: %q %q, want %q", 100*forecast, said, verdict, want)
 		}
 	}
 	two := *s
 	two.Timeline = slices.Clone(s.Timeline)
 	two.Timeline[4].Rejected[Health][RejectPool] = 0
-	if said, verdict, _ := two.PoolShares(others, 0.38); said != ": from 3s payments 40%, signups 40%" || verdict != "both shares within chance\u00a0of\u00a038%" {
+	if said, verdict, _ := two.PoolShares(others, 0.38); said != ": in 3–8s payments 40%, signups 40%" || verdict != "both shares within chance\u00a0of\u00a038%" {
 		t.Errorf("two classes: %q %q", said, verdict)
+	}
+	// Full before its first second ends (loss-system, 95ms), the shares' window starts
+	// before the table's /s rows' (3–8s), so it is written as theirs: "from 1s payments 37%"
+	// beside "/s 3–8s" read as one window with two figures (newcomer 58).
+	first := *s
+	first.Pool.FullFrom = 95 * time.Millisecond
+	if said, _, _ := first.PoolShares(others, 0); !strings.HasPrefix(said, ": in 1–8s payments ") {
+		t.Errorf("full from 95ms: %q, want the window 1–8s", said)
 	}
 	none := *s
 	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected, none.Classes[Health].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}, [numReasons]int64{}

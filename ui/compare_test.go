@@ -530,6 +530,16 @@ func TestHelpDefinesApprox(t *testing.T) {
 	}
 }
 
+// The help says once, where its quoted examples begin, that they are from one run: "911 of
+// 2391" beside a screen's 910 of the same preset and seed read as a mistake (newcomer 58).
+func TestHelpSaysItsExamplesAreOneRun(t *testing.T) {
+	help := ansi.Strip(strings.Join(helpLines(newTheme(true, false), keys, 1000), "\n"))
+	note, example := strings.Index(help, lab.HelpExamples), strings.Index(help, "\"screenshot at 8.0s\"")
+	if note < 0 || example < note || strings.Count(help, lab.HelpExamples) != 1 {
+		t.Errorf("the help's note on its examples at %d, its first example at %d", note, example)
+	}
+}
+
 // The summary's title fits: ", totals since the start" goes first, then the keys shorten,
 // then the colour key goes, then what ≈ means, so closed loop against open loop at 80
 // columns is no longer cut ("totals sin…"); without colour, the key says that a difference
@@ -1077,6 +1087,19 @@ func TestSummaryTitleSaysRowsUnshown(t *testing.T) {
 	}
 	if narrow := ansi.Strip(summaryLines(newTheme(true, false), s, 60, false)[0]); strings.Contains(narrow, lab.RowsUnshown) && !strings.Contains(narrow, "totals since the start") {
 		t.Errorf("at 60 columns, in place of the title's words: %q", narrow)
+	}
+}
+
+// The title's note on missing rows is said of the rows not shown, beside rows of 0 in A and
+// B that are ("in flight 0 0 same"): "counts not shown: 0 in A and B" read as the rule that
+// counts 0 in both are not shown (newcomer 58 W16).
+func TestSummaryTitleNoteIsTrueBesideZeroRows(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		out := ansi.Strip(render(newTheme(true, true), compareScreen(sz[0], sz[1])))
+		zeros := regexp.MustCompile(`(?m)^\S.*\s0\s+0\s+same`).MatchString(out)
+		if zeros && strings.Contains(out, "not shown: 0") || !strings.Contains(lab.RowsUnshown, "not shown is 0") {
+			t.Errorf("%dx%d: the title's note %q reads as hiding the rows of 0 it shows:\n%s", sz[0], sz[1], lab.RowsUnshown, out)
+		}
 	}
 }
 

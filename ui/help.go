@@ -97,8 +97,13 @@ func helpCharts(t *theme) [][2]string {
 // picture's glyphs.
 func helpLines(t *theme, km keyMap, w int) []string {
 	var lines []string
-	section := func(title string, rows [][2]string) {
+	section := func(title string, rows [][2]string, note ...string) {
 		lines = append(lines, t.bold.Render(title))
+		for _, n := range note {
+			for _, l := range wrapText(n, max(w-4, 20), 0) {
+				lines = append(lines, "  "+t.dim.Render(l))
+			}
+		}
 		keyW := 0
 		for _, r := range rows {
 			keyW = max(keyW, ansiWidth(r[0]))
@@ -135,7 +140,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		}
 		section(g.title, rows)
 	}
-	section("On the screen", helpWords())
+	section("On the screen", helpWords(), lab.HelpExamples)
 	section("Table columns", helpCounters())
 	section("Charts", helpCharts(t))
 	var glyphs [][2]string

@@ -64,8 +64,9 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 }
 
 // stallShows says which of the ladder's percentiles, as measured, show a stall (lab's
-// ShowStall): "only max 1.00s shows the stall", or "only p99.99 1.00s and max 1.00s show the
-// stall" when p99.99 of a few hundred samples is the slowest sample too.
+// ShowStall): "only max 1.00s shows the stall", or "only the slowest 0.01% show the stall
+// (1.00s)" when p99.99 of a few hundred samples is the slowest sample too; named as shares of
+// the samples, not rungs: 80x24 draws no ladder ("p99.9 and up", newcomer 58).
 func stallShows(p lab.Percentiles, stall time.Duration) string {
 	switch shown := p.ShowStall(stall); len(shown) {
 	case 0:
@@ -73,8 +74,8 @@ func stallShows(p lab.Percentiles, stall time.Duration) string {
 	case 1:
 		return fmt.Sprintf("only max %s shows the stall", latency(p.Max, p.Count))
 	case 2:
-		return fmt.Sprintf("only p99.99 and max show the stall (%s)", latency(p.Max, p.Count))
+		return fmt.Sprintf("only the %s show the stall (%s)", shown[0].Slowest(), latency(p.Max, p.Count))
 	default:
-		return fmt.Sprintf("%s and up show the stall (%s at most)", shown[0].Name, latency(p.Max, p.Count))
+		return fmt.Sprintf("%s show the stall (%s at most)", shown[0].Slowest(), latency(p.Max, p.Count))
 	}
 }

@@ -45,6 +45,29 @@ func TestLabPanels(t *testing.T) {
 	}
 }
 
+// Where a breaker counts the bulkhead's rejections, the bulkhead comes right after the open
+// breaker, before what the run is given: breaker-trap at 80x24 cut "semaphore, 2 permits",
+// the lesson's cause, for "dependency healthy 200ms · traffic …" (newcomer 58 G06).
+func TestOneLineKeepsTheTrapsBulkhead(t *testing.T) {
+	b := testSnapshot()
+	c := b.Config
+	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 2}
+	c.Payment.Breaker.Enabled, c.Payment.Breaker.CountRejections = true, true
+	b.Breaker.State = lab.BreakerOpen
+	line := oneLine(lab.SettingsItems(c, b, 80), nil, true)
+	labels := make([]string, len(line))
+	for i, r := range line {
+		labels[i] = r.Label
+	}
+	if len(labels) < 3 || labels[0] != "breaker" || labels[1] != "bulkhead" || labels[2] != "dependency" {
+		t.Errorf("the trap's one line: %v, want breaker, bulkhead, dependency first", labels)
+	}
+	c.Payment.Breaker.CountRejections = false // no trap: the bulkhead no cause of the breaker's state
+	if line := oneLine(lab.SettingsItems(c, b, 80), nil, true); len(line) > 1 && line[1].Label == "bulkhead" {
+		t.Errorf("without the trap, the bulkhead before what the run is given: %v", line[1])
+	}
+}
+
 // A settings line that may be cut puts first what tells compare's halves apart, then the
 // mechanisms on, then those off, and leaves out what follows from the rest: at 80x24 the
 // bulkhead in force stands before "pool 20 workers", and "breaker off" comes last.
