@@ -388,9 +388,11 @@ const (
 	// equal counts alike on every bar (review 29 lab #3).
 	wholeBar, wholeBarBrief = 4, 5
 	// wholeBarWhy is wholeBar with a pulled replica's checks (holds), where that fits.
-	wholeBarWhy                   = 6
-	outHolds, outHeld             = " (finishes what it holds)", " (finished what it held)"
-	pulledHolds, pulledHoldsBrief = " (gets only checks; finishes what it holds)", " (gets only checks)"
+	wholeBarWhy       = 6
+	outHolds, outHeld = " (finishes what it holds)", " (finished what it held)"
+	// A pulled one's busy workers long after the pull run what it had queued then: "17/20"
+	// 2.7s after it, with 3s payments, read as work still sent to it (newcomer 58 #3).
+	pulledHolds, pulledHoldsBrief = " (gets only checks; finishes what it had queued)", " (gets only checks)"
 )
 
 // withoutWhy is each squeeze with a why and the same rows without it, taken where those

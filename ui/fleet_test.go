@@ -1255,7 +1255,7 @@ func TestPulledRowSaysItFinishesWhatItHolds(t *testing.T) {
 		t.Fatalf("r2 pulled %v, holding %d busy + %d queued: want it pulled, holding work", r2.Health.Pulled, r2.Pool.Busy, r2.Pool.Queued)
 	}
 	for w, want := range map[int][]string{
-		120: {"PULLED at 8.0s (gets only checks; finishes what it holds)", "DRAINED for a deploy at 6.0s (finishes what it holds)"},
+		120: {"PULLED at 8.0s (gets only checks; finishes what it had queued)", "DRAINED for a deploy at 6.0s (finishes what it holds)"},
 		80:  {"PULLED 8.0s (gets only checks)", "DRAINED for a deploy 6.0s"},
 	} {
 		rows := ansi.Strip(strings.Join(rowsOf(th, s, w), "\n"))
@@ -1388,7 +1388,7 @@ func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
 		// which "pulled after 2" says: "next out" read as next in line, or out of what
 		// (newcomers 53, 58).
 		120: {"+ 62 queued  rej:pool   42  16 payments + 46 quick ahead: check times out, pulled after 2",
-			"+ 82 queued  rej:pool   42  in rotation, 11 payments + 71 quick ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes what it holds)"},
+			"+ 82 queued  rej:pool   42  in rotation, 11 payments + 71 quick ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes what it had queued)"},
 		// Where the brief words do not fit, fewer: "11 payments ahead: 1-in-5 not ok" was 88 wide.
 		// And before "in rotation", which the verdict says (review 47). At 80 columns no line
 		// under the rows defines "quick": the signups and checks by their glyphs (newcomer 58 #2).
