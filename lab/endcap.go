@@ -5,6 +5,7 @@ package lab
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -15,6 +16,10 @@ type EndCap struct {
 	Replicas, Servers int
 	Of                string
 	Hold              time.Duration
+	// out names the replicas counted that are out of rotation now, as a row says them:
+	// "r4 pulled, finishing" ("" where none is). Counted, they served in the window; unnamed,
+	// "3 replicas" beside "2 of 4 replicas in rotation" read wrong (newcomer 58 #1).
+	out string
 }
 
 // PerSec is the cap a second: Replicas × Servers ÷ Hold.
@@ -22,12 +27,49 @@ func (e EndCap) PerSec() float64 { return float64(e.Replicas*e.Servers) / e.Hold
 
 // ServersWords writes the servers the cap is of: "5 permits", "3 replicas × 5 permits" across
 // replicas, the 3 named: bare, beside "2 of 4 replicas in rotation" it was a riddle (newcomer
-// 55 #4: it counts those in rotation at any time in the window).
+// 55 #4: it counts those in rotation at any time in the window), and those of them out of
+// rotation now named: "3 replicas (r4 pulled, finishing) × 20 workers" (newcomer 58 #1).
 func (e EndCap) ServersWords() string {
+	if e.Replicas > 1 && e.out != "" {
+		return fmt.Sprintf("%s (%s) × %s", units(e.Replicas, "replica"), e.out, units(e.Servers, e.Of))
+	}
+	return e.serversBare()
+}
+
+// serversBare is ServersWords without the replicas out now, for a sentence that named them.
+func (e EndCap) serversBare() string {
 	if e.Replicas > 1 {
 		return fmt.Sprintf("%s × %s", units(e.Replicas, "replica"), units(e.Servers, e.Of))
 	}
 	return units(e.Servers, e.Of)
+}
+
+// outNow names the replicas out of rotation now but for part of the window at most (not
+// in left), in order: "r4 pulled, finishing" while it holds work, "r4 pulled 9.3s" once
+// done, as the rows write its time; "" where none is.
+func (f *FleetStats) outNow(left map[int]bool) string {
+	var said []string
+	eachOut := f.outWords()
+	for i := range f.Replicas {
+		if left[i+1] || f.InRotationNow(i) {
+			continue
+		}
+		how, at := "pulled", time.Duration(0)
+		for _, o := range f.Outs() {
+			if o.Replica == i+1 && o.ReturnedAt == 0 {
+				at = o.At
+				if o.Drained {
+					how = "drained"
+				}
+			}
+		}
+		if p := f.Replicas[i].Pool; p.Busy+p.Queued > 0 {
+			said = append(said, fmt.Sprintf("r%d %s, finishing", i+1, how))
+		} else {
+			said = append(said, fmt.Sprintf("r%d %s %s", i+1, how, eachOut(at)))
+		}
+	}
+	return strings.Join(said, "; ")
 }
 
 // Rounds is how many rounds of calls a window of r's seconds can catch ending: a server
@@ -81,6 +123,7 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 		if e.Replicas < 1 {
 			return EndCap{}, false
 		}
+		e.out = f.outNow(out)
 	}
 	return e, true
 }
@@ -153,9 +196,9 @@ type batchWords struct {
 func (e EndCap) batch(r *Rates, rounds int) batchWords {
 	n, _ := e.ended(r, Payment)
 	all, hold := e.Replicas*e.Servers, FmtSecs(e.Hold)
-	whose := e.ServersWords() + "'"
+	whose := e.serversBare() + "'"
 	if all == 1 {
-		whose = e.ServersWords() + "'s"
+		whose = e.serversBare() + "'s"
 	}
 	b := batchWords{long: fmt.Sprintf("the %s calls end close together every %s", whose, hold),
 		short: fmt.Sprintf("%d calls end together every %s", all, hold), fewest: fmt.Sprintf("%d end together every %s", all, hold),

@@ -41,6 +41,23 @@ func TestPaymentEndCap(t *testing.T) {
 	if e, _ = s.PaymentEndCap(&r); e.Replicas != 3 {
 		t.Errorf("one of 4 pulled, then drained, before the window: %+v", e)
 	}
+	// Pulled within the window: one of the 3, out of rotation now, named beside "2 of 4 in
+	// rotation" (newcomer 58 #1), finishing while it holds work, else when it went.
+	s.Fleet.Pulls = []Pull{{Replica: 4, At: 17 * time.Second}}
+	s.Fleet.Replicas[3].Health.Pulled, s.Fleet.Replicas[3].Pool.Busy = true, 5
+	if e, _ = s.PaymentEndCap(&r); e.Replicas != 3 || e.ServersWords() != "3 replicas (r4 pulled, finishing) × 5 permits" {
+		t.Errorf("one of 4 drained before the window, one pulled in it: %+v %q", e, e.ServersWords())
+	}
+	r.OK[Payment] = 6
+	if note := e.OverCapNote("payment", &r)[0]; !strings.Contains(note, "is above 3 replicas (r4 pulled, finishing) × 5 permits ÷ 3.0s") ||
+		!strings.Contains(note, "the 3 replicas × 5 permits' calls") {
+		t.Errorf("the note names r4 once: %q", note)
+	}
+	s.Fleet.Replicas[3].Pool.Busy = 0
+	if e, _ = s.PaymentEndCap(&r); e.ServersWords() != "3 replicas (r4 pulled 17.0s) × 5 permits" {
+		t.Errorf("pulled in the window, done: %q", e.ServersWords())
+	}
+	s.Fleet.Replicas[3] = Snapshot{}
 	s.Fleet.Pulls = nil
 	s.Fleet.Drain.At = 17 * time.Second
 	if e, _ = s.PaymentEndCap(&r); e.Replicas != 4 {

@@ -224,7 +224,7 @@ func (f *FleetStats) ChecksNow(cfg Config) []CheckNow {
 		p := f.Replicas[i].Pool
 		full := p.QueueCap > 0 && !p.Unbounded && p.Queued >= p.QueueCap
 		ahead := CheckAhead{Ahead: p.QueuedBy[Payment], Quick: max(p.Queued-p.QueuedBy[Payment], 0), Full: full, Wait: w, label: cfg.Traffic.Label(Payment),
-			quickOnes: quickOnes, work: cfg.Signup.Work.D()}
+			quickOnes: quickOnes, work: cfg.Signup.Work.D(), pullAfter: cfg.Fleet.PullAfter}
 		// Payments ahead, or a queue full (which turns a check away under any order):
 		// signups alone ahead ("0 payments ahead: ok") say nothing a queue's count does not.
 		// Payments ahead only where the rest of the queue is quick, as the model counts it: a

@@ -450,31 +450,47 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 		t.Errorf("quick means %q, want %q", got, want)
 	}
 	// Every form that tells the quick ones apart, whole then brief, before any that does
-	// not: "a check now has 12 P ahead" won over "12 P + 40 quick ahead" (review 47).
-	form := func(text string, whole, quick bool) CheckWords {
-		return CheckWords{Text: text, Whole: whole, Quick: quick}
+	// not: "a check now has 12 P ahead" won over "12 P + 40 quick ahead" (review 47); those
+	// that call them "quick" before those that say their letters, for a screen with no room
+	// to define "quick" (newcomer 58 #2). The verdict says what happens, with the pull rule's
+	// count where it fits: "next out" read as next in line, or out of what (newcomer 58 #2).
+	form := func(text string, whole, apart, quick bool) CheckWords {
+		return CheckWords{Text: text, Whole: whole, Apart: apart, Quick: quick}
 	}
+	letters := func(c Class) string { return string("PSH"[c-Payment]) }
 	for _, tc := range []struct {
 		ahead, quick int
 		want         []CheckWords
 	}{
-		{16, 46, []CheckWords{form("a check now has 16 payments + 46 quick ahead: next out", true, true), form("a check now has 16 P + 46 quick ahead: next out", true, true),
-			form("16 payments + 46 quick ahead: next out", false, true), form("16 P + 46 quick ahead: next out", false, true),
-			form("a check now has 16 P ahead: next out", true, false), form("a check now has 16 ahead: next out", true, false),
-			form("16 P ahead: next out", false, false), form("16 ahead: next out", false, false)}},
-		{11, 1, []CheckWords{form("a check now has 11 payments + 1 quick ahead: 1-in-5 not ok", true, true), form("a check now has 11 P + 1 quick ahead: 1-in-5 not ok", true, true),
-			form("11 payments + 1 quick ahead: 1-in-5 not ok", false, true), form("11 P + 1 quick ahead: 1-in-5 not ok", false, true),
-			form("a check now has 11 P ahead: 1-in-5 not ok", true, false), form("a check now has 11 ahead: 1-in-5 not ok", true, false),
-			form("11 P ahead: 1-in-5 not ok", false, false), form("11 ahead: 1-in-5 not ok", false, false)}},
+		{16, 46, []CheckWords{
+			form("a check now has 16 payments + 46 quick ahead: times out, pulled after 2", true, true, true),
+			form("a check now has 16 P + 46 quick ahead: times out, pulled after 2", true, true, true),
+			form("16 payments + 46 quick ahead: check times out, pulled after 2", false, true, true),
+			form("16 P + 46 quick ahead: check times out, pulled after 2", false, true, true),
+			form("a check now has 16 payments + 46 quick ahead: times out", true, true, true),
+			form("a check now has 16 P + 46 quick ahead: times out", true, true, true),
+			form("16 payments + 46 quick ahead: check times out", false, true, true),
+			form("16 P + 46 quick ahead: check times out", false, true, true),
+			form("16 P + 46 S/H ahead: check times out, pulled after 2", false, true, false),
+			form("16 P + 46 S/H ahead: check times out", false, true, false),
+			form("a check now has 16 P ahead: times out, pulled after 2", true, false, false), form("a check now has 16 P ahead: times out", true, false, false),
+			form("a check now has 16 ahead: times out, pulled after 2", true, false, false), form("a check now has 16 ahead: times out", true, false, false),
+			form("16 P ahead: check times out, pulled after 2", false, false, false), form("16 P ahead: check times out", false, false, false),
+			form("16 ahead: check times out, pulled after 2", false, false, false), form("16 ahead: check times out", false, false, false)}},
+		{11, 1, []CheckWords{form("a check now has 11 payments + 1 quick ahead: 1-in-5 not ok", true, true, true), form("a check now has 11 P + 1 quick ahead: 1-in-5 not ok", true, true, true),
+			form("11 payments + 1 quick ahead: 1-in-5 not ok", false, true, true), form("11 P + 1 quick ahead: 1-in-5 not ok", false, true, true),
+			form("11 P + 1 S/H ahead: 1-in-5 not ok", false, true, false),
+			form("a check now has 11 P ahead: 1-in-5 not ok", true, false, false), form("a check now has 11 ahead: 1-in-5 not ok", true, false, false),
+			form("11 P ahead: 1-in-5 not ok", false, false, false), form("11 ahead: 1-in-5 not ok", false, false, false)}},
 		// Payments alone ahead: the queue's count is theirs, nothing to tell apart.
-		{5, 0, []CheckWords{form("a check now has 5 payments ahead: ok", true, false), form("a check now has 5 ahead: ok", true, false),
-			form("5 payments ahead: ok", false, false), form("5 ahead: ok", false, false)}},
-		{1, 0, []CheckWords{form("a check now has 1 payment ahead: ok", true, false), form("a check now has 1 ahead: ok", true, false),
-			form("1 payment ahead: ok", false, false), form("1 ahead: ok", false, false)}},
+		{5, 0, []CheckWords{form("a check now has 5 payments ahead: ok", true, false, false), form("a check now has 5 ahead: ok", true, false, false),
+			form("5 payments ahead: ok", false, false, false), form("5 ahead: ok", false, false, false)}},
+		{1, 0, []CheckWords{form("a check now has 1 payment ahead: ok", true, false, false), form("a check now has 1 ahead: ok", true, false, false),
+			form("1 payment ahead: ok", false, false, false), form("1 ahead: ok", false, false, false)}},
 	} {
 		ch := checks[1].CheckAhead
 		ch.Ahead, ch.Quick = tc.ahead, tc.quick
-		if got := ch.Words("P"); !slices.Equal(got, tc.want) {
+		if got := ch.Words(letters); !slices.Equal(got, tc.want) {
 			t.Errorf("%d ahead: %+v, want %+v", tc.ahead, got, tc.want)
 		}
 	}
@@ -500,7 +516,7 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	f.Replicas[1].Pool = queued(0, 40, 0).Pool
 	f.Replicas[2].Pool = queued(30, 60, 10).Pool
 	checks = f.ChecksNow(c)
-	if forms := checks[2].Words("P"); checks[1].Said || !checks[2].Said || !checks[2].Full || forms[0].Text != "a check now finds the queue full: not ok (rejected:pool)" {
+	if forms := checks[2].Words(letters); checks[1].Said || !checks[2].Said || !checks[2].Full || forms[0].Text != "a check now finds the queue full: not ok (rejected:pool)" {
 		t.Errorf("signups alone ahead said %v; a full queue said %v, %+v", checks[1].Said, checks[2].Said, forms)
 	}
 	// The model counts only payments ahead: where a signup's work is not quick, it says

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -233,6 +234,53 @@ func (p PaymentForecast) RejectedShare() float64 { return 1 - p.AdmittedShare() 
 // turn away together a second: the fleet's figure, which its table's /s row measures
 // (newcomer 22 read a replica's 6.4/s beside the fleet's 17.4/s as the same quantity).
 func (p PaymentForecast) RejectedBy(replicas int) float64 { return p.Rejected * float64(replicas) }
+
+// NeedOf writes the workers the classes whom need, each by Little's law, as the sum of the
+// settings that gives it: "(5/s × 2ms + 1/s × ~0) = 0.01", a check answered at once adding
+// ~0. A bare "~0.01" read as understated beside the table's signup p50 of 3.0ms (newcomer
+// 36 #4); left out, a check's term made "signups and health checks, which need 5/s × 2ms"
+// the signups' alone (newcomer 39 W6). What a bulkhead's widest cap leaves them rests on it.
+func (f Forecast) NeedOf(whom []Class) string {
+	var need float64
+	var terms []string
+	for _, c := range whom {
+		if cf := f.Classes[c]; cf.Rate > 0 {
+			need += cf.WorkersNeeded
+			hold := FmtDur(cf.Hold)
+			if cf.Hold <= 0 {
+				hold = "~0"
+			}
+			// A set rate as set ("2.5/s"), a replica's share of one to a tenth: a third of
+			// 80/s is 26.7/s, not 26.666666666666668/s.
+			rate := FmtFloatRate(cf.Rate)
+			if cf.Rate*100 != math.Round(cf.Rate*100) {
+				rate = FmtPerSec(cf.Rate)
+			}
+			terms = append(terms, fmt.Sprintf("%s × %s", rate, hold))
+		}
+	}
+	// Under a worker, two figures: 26.7/s × 2ms is 0.053, which FmtWorkers' "0.1" misstates.
+	sum := FmtWorkers(need)
+	if need > 0 && need < 1 {
+		sum = strconv.FormatFloat(need, 'g', 2, 64)
+	}
+	switch {
+	case len(terms) > 1:
+		return "(" + strings.Join(terms, " + ") + ") = " + sum
+	case len(terms) == 1:
+		return terms[0] + " = " + sum
+	}
+	return sum
+}
+
+// ReplicaKeeps is the workers a replica's widest bulkhead leaves the classes others, as its
+// clause says them (" 3 workers ("), and the same with what they rest on, the others' need
+// ([1]: " 3 workers (they need (26.7/s × 2ms + 10/s × ~0) = 0.053 workers a replica; "): a fleet's 3
+// beside one pool's 2, whose signups arrive at 5/s, not a third of 80/s (newcomer 58 #5).
+func (f Forecast) ReplicaKeeps(others []Class) [2]string {
+	left := fmt.Sprintf(" %s (", units(f.Payment.OthersNeed, "worker"))
+	return [2]string{left, left + "they need " + f.NeedOf(others) + " workers a replica; "}
+}
 
 // OthersLoss is the share of the other classes a bulkhead may leave to chance: the rule
 // PaymentForecast.Widest sizes the workers it keeps free by.

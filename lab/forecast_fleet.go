@@ -5,6 +5,7 @@ package lab
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -159,59 +160,83 @@ type CheckAhead struct {
 	// work a signup holds a worker for.
 	quickOnes string
 	work      time.Duration
+	pullAfter int // checks not ok in a row that pull a replica
 }
 
 // NotOK is the chance that a check sent now is not ok: fewer than Ahead + 1 workers free
 // within its timeout (fewerFree, the model of ShortOdds, whatever the average).
 func (c CheckAhead) NotOK() float64 { return c.Wait.fewerFree(c.Ahead + 1) }
 
-// CheckWords is one way to say a CheckAhead: Whole with "a check now has", else brief; Quick
-// where it counts the quick ones apart, which a row keeps before anything else it can drop.
+// CheckWords is one way to say a CheckAhead: Whole with "a check now has", else brief; Apart
+// where it counts the quick ones apart, which a row keeps before anything else it can drop;
+// Quick where it calls them "quick", which the screen then defines (QuickMeans).
 type CheckWords struct {
-	Text         string
-	Whole, Quick bool
+	Text                string
+	Whole, Apart, Quick bool
 }
 
 // Words says it, in the order a row takes the first that fits: whole, "a check now has 16
-// payments + 46 quick ahead: next out" (not ok more often than not: two in a row pull it),
-// "…: 1-in-3 not ok", or "…: ok" where it is not ok less than 1 time in 20, then with the
-// payments by their letter (the row's glyph, letter), "16 P + 46 quick"; the same brief,
-// without "a check now has"; only then "16 P" or "16", whole then brief. The quick ones
-// first: "62 queued" beside "16 payments ahead", and r3's 82 beside 15, read as two counts
-// of one queue that disagree (newcomer 54 G-major), and a longer form without them won over
-// a brief one with them (review 47). The verdict whole in each: a bare "next" read as next
-// in line, not next out of rotation (newcomer 53 W-minor). A check now, not the checks
+// payments + 46 quick ahead: times out, pulled after 2" (not ok more often than not, and
+// the balancer's rule: two in a row pull it), "…: 1-in-3 not ok", or "…: ok" where it is not
+// ok less than 1 time in 20, then with the payments by their letter (the row's glyph,
+// letter(Payment)), "16 P + 46 quick"; the same brief, without "a check now has", the check
+// then named in the verdict, "check times out, pulled after 2"; then without the pull; then
+// the quick ones by their letters, "16 P + 46 S/H", for a screen with no room to define
+// "quick" (newcomer 58 #2: undefined at 80x24); only then "16 P" or "16", whole then brief.
+// The quick ones first: "62 queued" beside "16 payments ahead", and r3's 82 beside 15, read
+// as two counts of one queue that disagree (newcomer 54 G-major), and a longer form without
+// them won over a brief one with them (review 47). The verdict says what happens: "next
+// out" read as next in line, or out of what (newcomers 53, 58). A check now, not the checks
 // decided so far: those were sent up to a timeout ago, behind the queue as it was then.
-func (c CheckAhead) Words(letter string) []CheckWords {
+func (c CheckAhead) Words(letter func(Class) string) []CheckWords {
 	if c.Full { // no wait at all: turned away on arrival, a check not ok
 		return []CheckWords{{Text: "a check now finds the queue full: not ok (" + RejectPool.Word() + ")", Whole: true},
 			{Text: "queue full: check not ok"}, {Text: "full: not ok"}}
 	}
-	verdict := "ok"
+	// The verdicts, with the pull then without, whole and brief.
+	var whole, brief []string
 	switch odds := c.NotOK(); {
 	case odds >= 0.5:
-		verdict = "next out"
+		pull := "pulled"
+		if c.pullAfter > 1 {
+			pull = fmt.Sprintf("pulled after %d", c.pullAfter)
+		}
+		whole = []string{"times out, " + pull, "times out"} // timed out, the outcome the health row counts
+		brief = []string{"check " + whole[0], "check " + whole[1]}
 	case odds >= 0.05:
-		verdict = chance(odds) + " not ok"
+		whole = []string{chance(odds) + " not ok"}
+		brief = whole
+	default:
+		whole, brief = []string{"ok"}, []string{"ok"}
 	}
-	plain, quick := []string{fmt.Sprintf("%d %s", c.Ahead, counted(c.label, c.Ahead)), fmt.Sprint(c.Ahead)}, []string(nil)
-	if c.Quick > 0 {
-		more := fmt.Sprintf(" + %d quick", c.Quick)
-		quick = []string{plain[0] + more, fmt.Sprintf("%d %s", c.Ahead, letter) + more}
-		plain[0] = fmt.Sprintf("%d %s", c.Ahead, letter)
-	}
+	p := letter(Payment)
+	plain := []string{fmt.Sprintf("%d %s", c.Ahead, counted(c.label, c.Ahead)), fmt.Sprint(c.Ahead)}
 	var forms []CheckWords
-	for k, set := range [][]string{quick, plain} {
-		for _, whole := range []bool{true, false} {
-			for _, a := range set {
-				text := fmt.Sprintf("%s ahead: %s", a, verdict)
-				if whole {
+	add := func(set []string, verdicts []string, w, apart, quick bool) {
+		for _, a := range set {
+			for _, v := range verdicts {
+				text := fmt.Sprintf("%s ahead: %s", a, v)
+				if w {
 					text = "a check now has " + text
 				}
-				forms = append(forms, CheckWords{Text: text, Whole: whole, Quick: k == 0})
+				if !slices.ContainsFunc(forms, func(f CheckWords) bool { return f.Text == text }) {
+					forms = append(forms, CheckWords{Text: text, Whole: w, Apart: apart, Quick: quick})
+				}
 			}
 		}
 	}
+	if c.Quick > 0 {
+		more := fmt.Sprintf(" + %d quick", c.Quick)
+		quick := []string{plain[0] + more, fmt.Sprintf("%d %s", c.Ahead, p) + more}
+		for i := range whole {
+			add(quick, whole[i:i+1], true, true, true)
+			add(quick, brief[i:i+1], false, true, true)
+		}
+		add([]string{fmt.Sprintf("%d %s + %d %s/%s", c.Ahead, p, c.Quick, letter(Signup), letter(Health))}, brief, false, true, false)
+		plain[0] = fmt.Sprintf("%d %s", c.Ahead, p)
+	}
+	add(plain, whole, true, false, false)
+	add(plain, brief, false, false, false)
 	return forms
 }
 

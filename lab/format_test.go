@@ -152,7 +152,7 @@ func TestCountedOneRule(t *testing.T) {
 	if want := []string{"payments", "payment", "payments", "health check", "health checks", "orders"}; !slices.Equal(got, want) {
 		t.Errorf("counted: %q, want %q", got, want)
 	}
-	if forms := (CheckAhead{Ahead: 1, label: "payment"}).Words("P"); !strings.Contains(forms[0].Text, "has 1 payment ahead") {
+	if forms := (CheckAhead{Ahead: 1, label: "payment"}).Words(func(Class) string { return "P" }); !strings.Contains(forms[0].Text, "has 1 payment ahead") {
 		t.Errorf("one payment ahead: %q", forms[0].Text)
 	}
 }

@@ -108,6 +108,30 @@ func TestRatesDrifted(t *testing.T) {
 	}
 }
 
+// fleet-domino and fleet-bulkhead at 12s: payments arrived 20.8/s in 7–12s of 24/s set, a
+// seventh under, and the narrator's shares and price, worked from 24/s, stood beside /s rows
+// measured at 20.8/s with nothing to say so (newcomer 58 #4: 17/s rejected beside ~19.2/s).
+// A fleet says a drift past a tenth, whatever the room; one lab, past a fifth, where it has room.
+func TestDriftSaidInAFleet(t *testing.T) {
+	s := Snapshot{Config: DefaultConfig()}
+	s.Config.Traffic.Mode, s.Config.Traffic.Arrivals = Open, Poisson
+	arrived := []int64{21, 20, 22, 20, 21} // 104 in 5s: 20.8/s
+	for i, n := range arrived {
+		sec := Second{T: i + 1}
+		sec.Rate[Payment], sec.Arrived[Payment] = 24, n
+		s.Timeline = append(s.Timeline, sec)
+	}
+	r := s.Rates()
+	if drifted, must := s.DriftSaid(&r, Payment); drifted || must {
+		t.Errorf("one lab, 20.8/s of 24/s: drift said %v (must %v), want a fifth off first", drifted, must)
+	}
+	s.Fleet = &FleetStats{}
+	r = s.Rates()
+	if drifted, must := s.DriftSaid(&r, Payment); !drifted || !must {
+		t.Errorf("a fleet, %v/s of %v/s: drift said %v (must %v), want both", r.Arrived[Payment], r.Set[Payment], drifted, must)
+	}
+}
+
 // The shares the table and the tour word: ok of arrivals (rejections and requests in
 // flight are not ok), a reason's rejections of arrivals, 0 of none.
 func TestClassShares(t *testing.T) {

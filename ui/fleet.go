@@ -25,21 +25,29 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	if level >= levelBare {
 		return noteReadApart(t, fs, replicaStates(t, s, w), w)
 	}
-	rows, quick := replicaRows(t, s, w)
 	if level >= levelTight {
+		// No pulls line to define "quick" on: the rows say the quick ones by their letters
+		// (newcomer 58 #2: "16 P + 46 quick" undefined at 80x24).
+		rows, _ := replicaRows(t, s, w, false)
 		return noteReadApart(t, fs, rows, w)
 	}
-	out := append([]string{balancerLine(t, s, w)}, rows...)
+	rows, quick := replicaRows(t, s, w, true)
 	pulls := pullList(t, fs, s.Config.Fleet, w)
 	if quick != nil {
 		// What "quick" is, once, under the rows that say it, where the pulls leave room: the
-		// help alone said it (newcomer 56 #3).
+		// help alone said it (newcomer 56 #3); where they leave none, the rows say the quick
+		// ones by their letters.
 		forms := []string{}
 		for _, m := range quick.QuickMeans() {
 			forms = append(forms, pulls+t.dim.Render(" · "+m))
 		}
-		pulls = longestFit(w, append(forms, pulls)...)
+		if with, ok := firstFit(w, forms...); ok {
+			pulls = with
+		} else {
+			rows, _ = replicaRows(t, s, w, false)
+		}
 	}
+	out := append([]string{balancerLine(t, s, w)}, rows...)
 	out = append(out, pullAxis(t, fs, s.Elapsed, w), pulls)
 	if level == levelFull {
 		out = append(out, poolLegend(t, s, countWorkers(s.Pool), w)...)
@@ -152,9 +160,9 @@ const replicaCells, compactCells = 20, 10
 // that puts no fewer rows across. Bars
 // scaled down say what a cell is worth, as the pool's and the queue's do (newcomer 19: "r4
 // PPPPPPPPP· 17/20" without it), on the first row with room. With them, where a row drawn
-// counts a check's quick ones apart, its CheckAhead (nil where none does): what says what
-// "quick" is, under the rows.
-func replicaRows(t *theme, s *lab.Snapshot, w int) ([]string, *lab.CheckAhead) {
+// says "quick", its CheckAhead (nil where none does): what says what "quick" is, under the
+// rows; define false where nothing can, and a row says none.
+func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.CheckAhead) {
 	// The rej:pool counts as wide as the widest ("12345", "523k"), 4 at least: the states
 	// after them line up row under row.
 	countW := 4
@@ -170,7 +178,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) ([]string, *lab.CheckAhead) {
 			c := replicaRow(t, s.Fleet, n, last, drainedAt, squeeze, countW)
 			if (squeeze == withWhy || squeeze == wholeBarWhy) && checks[n-1].Said {
 				var apart bool
-				if c, apart = withCheck(t, c, checks[n-1].CheckAhead, squeeze == withWhy, w); apart && quick == nil {
+				if c, apart = withCheck(t, c, checks[n-1].CheckAhead, squeeze == withWhy, define, w); apart && quick == nil {
 					quick = &checks[n-1].CheckAhead
 				}
 			}
@@ -235,22 +243,24 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) ([]string, *lab.CheckAhead) {
 }
 
 // withCheck is a row in rotation with what a check sent to it now meets, in the first of
-// lab's words that fits in w (only brief ones where whole is false), else the row alone: "in
-// rotation; a check now has 16 P + 46 quick ahead: next out" says why a queue of 62 still
-// passes its checks, and whether it is next (newcomer 52); P is the payments' glyph.
+// lab's words that fits in w (only brief ones where whole is false, none that says "quick"
+// where define is false), else the row alone: "in rotation; a check now has 16 P + 46 quick
+// ahead: times out, pulled after 2" says why a queue of 62 still passes its checks, and
+// whether its checks time out (newcomer 52); P is the payments' glyph, S and H the others'.
 // Where the quick ones fit only in place of "in rotation", they take its place: the row's
 // counts then add up, and a check's verdict says it is in rotation (review 47). quick: the
-// row counts the quick ones apart.
-func withCheck(t *theme, row string, c lab.CheckAhead, whole bool, w int) (with string, quick bool) {
+// row says "quick".
+func withCheck(t *theme, row string, c lab.CheckAhead, whole, define bool, w int) (with string, quick bool) {
 	bare, plain := strings.CutSuffix(row, t.status.Render("in rotation"))
-	for _, f := range c.Words(string(t.letter[lab.Payment])) {
+	for _, f := range c.Words(func(c lab.Class) string { return string(t.letter[c]) }) {
 		var forms []string
 		switch {
+		case f.Quick && !define:
 		case f.Whole && whole:
 			forms = append(forms, row+t.dim.Render("; "+f.Text))
 		case !f.Whole:
 			forms = append(forms, row+t.dim.Render(", "+f.Text))
-			if f.Quick && plain {
+			if f.Apart && plain {
 				forms = append(forms, bare+t.dim.Render(f.Text))
 			}
 		}
@@ -378,9 +388,11 @@ const (
 	// equal counts alike on every bar (review 29 lab #3).
 	wholeBar, wholeBarBrief = 4, 5
 	// wholeBarWhy is wholeBar with a pulled replica's checks (holds), where that fits.
-	wholeBarWhy                   = 6
-	outHolds, outHeld             = " (finishes what it holds)", " (finished what it held)"
-	pulledHolds, pulledHoldsBrief = " (gets only checks; finishes what it holds)", " (gets only checks)"
+	wholeBarWhy       = 6
+	outHolds, outHeld = " (finishes what it holds)", " (finished what it held)"
+	// A pulled one's busy workers long after the pull run what it had queued then: "17/20"
+	// 2.7s after it, with 3s payments, read as work still sent to it (newcomer 58 #3).
+	pulledHolds, pulledHoldsBrief = " (gets only checks; finishes what it had queued)", " (gets only checks)"
 )
 
 // withoutWhy is each squeeze with a why and the same rows without it, taken where those

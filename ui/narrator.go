@@ -6,7 +6,6 @@ package ui
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"poollab/lab"
@@ -381,32 +380,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			return msg + ": none rejected by it" + orphans + price
 		case pay.Hold >= pay.Call: // the worker holds its permit for the whole call
 			// What the others need of the workers kept free: the bulkhead's size against its use.
-			// As a product of the settings shown: a bare "~0.01" read as understated beside
-			// the table's signup p50 of 3.0ms, the lab's own sending in it (newcomer 36 #4).
-			var need float64
-			var terms []string
-			// Every class the workers stay free for, a health check's term too: answered at once
-			// (lab's hold 0), it adds ~0, and left out, "signups and health checks, which need
-			// 5/s × 2ms" summed the signups alone (newcomer 39 W6).
-			for _, c := range whom {
-				if cf := f.Classes[c]; cf.Rate > 0 {
-					need += cf.WorkersNeeded
-					hold := fmtDur(cf.Hold)
-					if cf.Hold <= 0 {
-						hold = "~0"
-					}
-					terms = append(terms, fmt.Sprintf("%s × %s", fmtFloatRate(cf.Rate), hold))
-				}
-			}
-			product := strings.Join(terms, " + ") + " = "
-			switch {
-			case len(terms) == 0:
-				product = ""
-			case len(terms) > 1:
-				product = "(" + strings.Join(terms, " + ") + ") = "
-			}
-			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need %s%s workers; %s: %s%s",
-				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, product, fmtWorkers(need), bh.LongRunPrice(), rejected, priceOK(cfg, pay))
+			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need %s workers; %s: %s%s",
+				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, f.NeedOf(whom), bh.LongRunPrice(), rejected, priceOK(cfg, pay))
 			*spare = widest(pay, others, "")
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))

@@ -230,6 +230,12 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		// half says how many.
 		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), fmt.Sprintf("%s with %d in rotation, where %d rejects ~%.0f%%", w.short, max(k, 1), bh.Size, 100*f.Payment.RejectedShare()), w.key
 		spare.summary = w.remedy()
+		// What the workers it leaves rest on, where the screen has the room: a replica's 3
+		// beside one pool's 2 had no reason on screen (newcomer 58 #5: a replica's signups
+		// arrive at a third of 80/s, one pool's at 5/s).
+		if spare.fuller[0] == "" {
+			spare.fuller = f.ReplicaKeeps(others)
+		}
 	}
 	return msg, true
 }

@@ -266,9 +266,13 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 		notes.rest = append(notes.rest, flowNote(s, rs, moved))
 	}
 	for _, c := range lab.Classes {
-		if s.Active(c) && rs.Drifted(c) {
+		if drifted, must := s.DriftSaid(&rs, c); s.Active(c) && drifted {
 			name, seed := s.Config.Traffic.Label(c), s.Config.Traffic.Seed
-			notes.rest = append(notes.rest, []string{
+			to := &notes.rest
+			if must {
+				to = &notes.must
+			}
+			*to = append(*to, []string{
 				fmt.Sprintf("arrived/s is random around the set rate (Poisson, seed %d: the same draw every run): %s %s here, %s set",
 					seed, name, fmtPerSec(rs.Arrived[c]), fmtPerSec(rs.Set[c])),
 				fmt.Sprintf("arrived/s is random around the set rate (seed %d): %s %s here, %s set", seed, name, fmtPerSec(rs.Arrived[c]), fmtPerSec(rs.Set[c])),
