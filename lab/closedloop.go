@@ -53,7 +53,7 @@ func closedLoopReport(s *ClosedLoopStats) *ClosedLoopReport {
 }
 
 // CorrectedForms say what a closed loop's corrected row counts, longest first: every one
-// from when it was due, so LateSending too (where it first shows on its screen: defined where
+// from when it was due, so TimeToWorker too (where it first shows on its screen: defined where
 // room), and the ones put back, never sent, each lasting
 // until the reply its user was stuck waiting for (HdrHistogram's expected-interval
 // correction). Put back as many as its count has over the measured one's, so the two counts
@@ -68,16 +68,16 @@ func CorrectedForms(s *Snapshot) []string {
 	pay := s.Classes[Payment]
 	notSent := s.ClosedLoop.NotSent()
 	if notSent == 0 {
-		return []string{"corrected: from when each was due, so " + LateSending + " too (" + SendDelayMeans + ")",
-			"corrected: from when each was due, so " + LateSending + " too",
-			"corrected: from when due, " + LateSending + " too", "corrected: from when due"}
+		return []string{"corrected: from when each was due, so " + TimeToWorker + " too (" + SendDelayMeans + ")",
+			"corrected: from when each was due, so " + TimeToWorker + " too",
+			"corrected: from when due, " + TimeToWorker + " too", "corrected: from when due"}
 	}
 	never := "the never sent too"
 	if pay.LatencyCorrected.Count-pay.Latency.Count == notSent {
 		never = fmt.Sprintf("+%s never sent", FmtCount(notSent))
 	}
-	return []string{"corrected: all from when due, so " + LateSending + " too (" + SendDelayMeans + "); " + never + ", each until its user's stuck reply",
-		"corrected: all from when due, so " + LateSending + " too; " + never + ", each until its user's stuck reply",
+	return []string{"corrected: all from when due, so " + TimeToWorker + " too (" + SendDelayMeans + "); " + never + ", each until its user's stuck reply",
+		"corrected: all from when due, so " + TimeToWorker + " too; " + never + ", each until its user's stuck reply",
 		"corrected: from when due; " + never + ", each until its user's stuck reply",
 		"corrected: " + never + ", from when due to the stuck reply",
 		"corrected: " + never + ", from due to the stuck reply",

@@ -49,13 +49,13 @@ func (e EndCap) serversBare() string {
 // done, as the rows write its time; "" where none is.
 func (f *FleetStats) outNow(left map[int]bool) string {
 	var said []string
-	eachOut := f.outWords()
+	outs := f.Outs()
 	for i := range f.Replicas {
 		if left[i+1] || f.InRotationNow(i) {
 			continue
 		}
 		how, at := "pulled", time.Duration(0)
-		for _, o := range f.Outs() {
+		for _, o := range outs {
 			if o.Replica == i+1 && o.ReturnedAt == 0 {
 				at = o.At
 				if o.Drained {
@@ -66,7 +66,7 @@ func (f *FleetStats) outNow(left map[int]bool) string {
 		if p := f.Replicas[i].Pool; p.Busy+p.Queued > 0 {
 			said = append(said, fmt.Sprintf("r%d %s, finishing", i+1, how))
 		} else {
-			said = append(said, fmt.Sprintf("r%d %s %s", i+1, how, eachOut(at)))
+			said = append(said, fmt.Sprintf("r%d %s %s", i+1, how, f.OutAt(at)))
 		}
 	}
 	return strings.Join(said, "; ")

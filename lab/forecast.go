@@ -273,15 +273,6 @@ func (f Forecast) NeedOf(whom []Class) string {
 	return sum
 }
 
-// ReplicaKeeps is the workers a replica's widest bulkhead leaves the classes others, as its
-// clause says them (" 3 workers ("), and the same with what they rest on, the others' need
-// ([1]: " 3 workers (they need (26.7/s × 2ms + 10/s × ~0) = 0.053 workers a replica; "): a fleet's 3
-// beside one pool's 2, whose signups arrive at 5/s, not a third of 80/s (newcomer 58 #5).
-func (f Forecast) ReplicaKeeps(others []Class) [2]string {
-	left := fmt.Sprintf(" %s (", units(f.Payment.OthersNeed, "worker"))
-	return [2]string{left, left + "they need " + f.NeedOf(others) + " workers a replica; "}
-}
-
 // OthersLoss is the share of the other classes a bulkhead may leave to chance: the rule
 // PaymentForecast.Widest sizes the workers it keeps free by.
 const OthersLoss = 0.001

@@ -5,7 +5,6 @@ package lab
 import (
 	"fmt"
 	"math"
-	"slices"
 	"time"
 )
 
@@ -219,9 +218,7 @@ func (c CheckAhead) Words(letter func(Class) string) []CheckWords {
 				if w {
 					text = "a check now has " + text
 				}
-				if !slices.ContainsFunc(forms, func(f CheckWords) bool { return f.Text == text }) {
-					forms = append(forms, CheckWords{Text: text, Whole: w, Apart: apart, Quick: quick})
-				}
+				forms = append(forms, CheckWords{Text: text, Whole: w, Apart: apart, Quick: quick})
 			}
 		}
 	}

@@ -390,7 +390,7 @@ func TestQueueGrowsAtTheSetRates(t *testing.T) {
 // semaphore-bulkhead's one pool leaves them 2, and nothing said why (newcomer 58 #5): the
 // need each rests on, a replica's from its share of the stream, a third of 80/s to a
 // tenth, and under a worker in two figures (0.053, which "0.1" misstated).
-func TestReplicaKeepsSaysWhatItRestsOn(t *testing.T) {
+func TestReplicaNeedSaysWhatItRestsOn(t *testing.T) {
 	c := DefaultConfig()
 	c.Pool.Workers, c.Pool.Queue = 20, 100
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 24, 80, 10
@@ -398,8 +398,8 @@ func TestReplicaKeepsSaysWhatItRestsOn(t *testing.T) {
 	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5}
 	c.Fleet = FleetConfig{Replicas: 4, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond)}
 	f := c.ReplicaForecast(3)
-	want := [2]string{" 3 workers (", " 3 workers (they need (26.7/s × 2ms + 10/s × ~0) = 0.053 workers a replica; "}
-	if got := f.ReplicaKeeps(c.Share(3).Others()); got != want || f.Payment.OthersNeed != 3 {
+	const want = "(26.7/s × 2ms + 10/s × ~0) = 0.053"
+	if got := f.NeedOf(c.Share(3).Others()); got != want || f.Payment.OthersNeed != 3 {
 		t.Errorf("a replica of 3 keeps %d: %q, want %q", f.Payment.OthersNeed, got, want)
 	}
 	// One pool's, as its narrator has said it: set rates as set.

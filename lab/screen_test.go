@@ -1181,7 +1181,7 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"arrivals at random", seed.Brief, seed.Brief},
 		{"signup 2ms", "the work, a sleep, ran", settings},
 		{"signup 2ms", ToWorkerIn, settings},
-		{"signup 2ms", LateSending, fmt.Sprint(CorrectedForms(&Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1}})[0])},
+		{"signup 2ms", TimeToWorker, fmt.Sprint(CorrectedForms(&Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1}})[0])},
 		{"signup 2ms", "on a worker", settings},
 		{"pool full", " found it full, ", health},
 		{"pool full", " expected: ", health},
@@ -1239,7 +1239,7 @@ func TestCorrectedFormsCountThePutBack(t *testing.T) {
 	s := &Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1000, Sent: 901}}
 	pay := &s.Classes[Payment]
 	pay.Latency.Count, pay.LatencyCorrected.Count = 901, 1000
-	if f := CorrectedForms(s); !strings.Contains(f[0], "+99 never sent, each until its user's stuck reply") || !strings.Contains(f[0], LateSending) {
+	if f := CorrectedForms(s); !strings.Contains(f[0], "+99 never sent, each until its user's stuck reply") || !strings.Contains(f[0], TimeToWorker) {
 		t.Errorf("put back 99: %q", f)
 	}
 	pay.LatencyCorrected.Count = 902 // a stall's stuck reply not in: one put back of the lag, not of the 99

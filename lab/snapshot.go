@@ -782,7 +782,7 @@ func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict s
 	// The window as the table's /s rows write theirs, "in 1–8s": "from 1s payments 37%"
 	// beside "/s 3–8s 77.4/s of 200/s" (39%) read as one window with two figures (newcomer
 	// 58). "since" cost the shared pool's sentence a fifth line at 80.
-	head := fmt.Sprintf(": in %d–%ds ", from, to)
+	head := ": in " + FmtSpan(from, to) + " "
 	if from < 0 || arrived[Payment] == 0 {
 		head, warm = ": so far ", s.Pool.FullFrom > 0
 		for c := range arrived {

@@ -159,7 +159,7 @@ func TestNarrateCorrected(t *testing.T) {
 	// The rest, a stall's end and the pacing, the help says, and late sending,
 	// which moves corrected's p50 where the stall moves none (newcomer 36 #22).
 	for _, d := range measurementHelp() {
-		for _, want := range []string{"timed from when each request was due", "the stall's end", lab.LateSending + " counts too"} {
+		for _, want := range []string{"timed from when each request was due", "the stall's end", lab.TimeToWorker + " counts too"} {
 			if d[0] == "corrected" && !strings.Contains(d[1], want) {
 				t.Errorf("help's corrected: %q, want %q", d[1], want)
 			}

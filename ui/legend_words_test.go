@@ -14,7 +14,7 @@ import (
 func TestLatencyLegendSaysWhyFromTheSchedule(t *testing.T) {
 	s := postmortemSnapshot(postmortemConfig())
 	plain := ansi.Strip(render(newTheme(true, true), testScreen(s, 120, 40)))
-	if want := "from the scheduled arrival, " + lab.LateSending + " too"; !strings.Contains(plain, want) {
+	if want := "from the scheduled arrival, " + lab.TimeToWorker + " too"; !strings.Contains(plain, want) {
 		t.Errorf("the latency legend lacks %q:\n%s", want, plain)
 	}
 }

@@ -191,7 +191,7 @@ func breakerFrees(f lab.Forecast, s *lab.Snapshot, others, why string) string {
 // would reject of the payments against what this one, of pay.Bulkhead, does; in brief, after
 // the cap, kept where not "": what it rests on (lab.Config.WidestKept). Nothing when none is
 // wider.
-func widest(pay lab.PaymentForecast, others, kept string) spareClause {
+func widest(pay lab.PaymentForecast, others, kept, need string) spareClause {
 	if pay.Widest == 0 {
 		return spareClause{}
 	}
@@ -210,7 +210,15 @@ func widest(pay lab.PaymentForecast, others, kept string) spareClause {
 	// Both forms say why that cap, the widest that still does it, and that the others stay
 	// protected there (newcomer 25: "a cap of 18 would reject ~44%": why 18, and are the
 	// signups still safe?); brief, in one line under an 80-column compare's trade.
+	// What the workers it leaves rest on, the others' need, where a line has room (need: a
+	// replica's): a replica's 3 beside one pool's 2, whose signups arrive at 5/s, not a third
+	// of 80/s, had no reason on screen (newcomer 58 #5).
+	var fuller [2]string
+	if left := fmt.Sprintf(" %d %s (", pay.OthersNeed, workers); need != "" {
+		fuller = [2]string{left, left + "they need " + need + " workers a replica; "}
+	}
 	return spareClause{
+		fuller: fuller,
 		// The share it is weighed against, said as this cap's: a bare "not ~84%" was a figure
 		// no other line showed (newcomer 28).
 		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %d %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, where %d rejects ~%.0f%% (press %s to raise it)",
@@ -382,7 +390,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// What the others need of the workers kept free: the bulkhead's size against its use.
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need %s workers; %s: %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, f.NeedOf(whom), bh.LongRunPrice(), rejected, priceOK(cfg, pay))
-			*spare = widest(pay, others, "")
+			*spare = widest(pay, others, "", "")
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}

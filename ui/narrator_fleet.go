@@ -25,7 +25,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	// lines at 120x40, too long to read in seconds on a projected screen).
 	var brief spareClause
 	terse, _ := fleetSentence(cfg, s, &brief, true)
-	spare.widen, spare.fuller = brief.widen, brief.fuller
+	spare.widen, spare.fuller = brief.widen, brief.fuller // the brief pass's, whatever the first set
 	// What was answered while all were out (n42 G9), a clause said where it costs no chart row:
 	// inside the domino it made fleet-domino's headline 7 lines at 80x24 at 20s, and its
 	// charts gave way (s51). Where a bulkhead's clause holds the place, in the sentence.
@@ -219,7 +219,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	// fleet-bulkhead's table its rates and legends at 80x24).
 	// Brief, with what the cap rests on: 17 here beside 18 for one pool of 20 asked why
 	// (newcomer 50); the fleet's signups need more room.
-	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String), cfg.WidestKept(f.Payment)); w.long != "" {
+	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String), cfg.WidestKept(f.Payment), f.NeedOf(others)); w.long != "" {
 		// With the rotation it assumes: its shares are a replica's of the k in rotation's
 		// stream, not of the whole fleet's (n37 #29).
 		lesson := fmt.Sprintf("; with %d in rotation, %d is the lesson's cap, not the best: ", max(k, 1), bh.Size)
@@ -230,11 +230,8 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		// half says how many.
 		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), fmt.Sprintf("%s with %d in rotation, where %d rejects ~%.0f%%", w.short, max(k, 1), bh.Size, 100*f.Payment.RejectedShare()), w.key
 		spare.summary = w.remedy()
-		// What the workers it leaves rest on, where the screen has the room: a replica's 3
-		// beside one pool's 2 had no reason on screen (newcomer 58 #5: a replica's signups
-		// arrive at a third of 80/s, one pool's at 5/s).
 		if spare.fuller[0] == "" {
-			spare.fuller = f.ReplicaKeeps(others)
+			spare.fuller = w.fuller
 		}
 	}
 	return msg, true

@@ -177,16 +177,22 @@ func (c labCtx) draw(p panel, level int) []string {
 	case hopsPanel.name:
 		k.oneWay = c.oneWay
 	}
-	if lines, ok := c.drawn[k]; ok {
-		return lines
+	return c.cached(k, func() []string { return p.lines(c, level) })
+}
+
+// cached is what draw makes for k, drawn once a frame.
+func (c labCtx) cached(k drawKey, draw func() []string) []string {
+	lines, ok := c.drawn[k]
+	if !ok {
+		lines = draw()
+		c.drawn[k] = lines
 	}
-	lines := p.lines(c, level)
-	c.drawn[k] = lines
 	return lines
 }
 
-// drawKey is a panel drawn at a level, the narrator with a form of its spare clause, or the
-// charts drawn to a height to measure their blank rows (charts' tall).
+// drawKey is a panel drawn at a level, the narrator with a form of its spare clause, the
+// charts drawn to a height to measure their blank rows (charts' tall), or the filling panels
+// at a level and height ("filled", filledCached).
 type drawKey struct {
 	name        string
 	level       int
@@ -643,12 +649,10 @@ var chartsPanel = panel{name: "charts", deepest: upTo(levelBare),
 	tall: func(c labCtx) int {
 		h := 2 + anyPeakRows() + 1
 		blank := func(h int) int {
-			k := drawKey{name: "charts", height: h} // cached per lab: each plan asks again
-			lines, ok := c.drawn[k]
-			if !ok {
-				lines = chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, c.narrowest(), h)
-				c.drawn[k] = lines
-			}
+			// cached per lab: each plan asks again
+			lines := c.cached(drawKey{name: "charts", height: h}, func() []string {
+				return chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, c.narrowest(), h)
+			})
 			return h - inkedRows(lines)
 		}
 		if blank(h-1)-blank(h) <= tallCosts {
@@ -801,10 +805,7 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 				// at 120x40 left its verdict out for one the charts' strips left blank, and said
 				// it at 80x24, where a timing-dependent note line took that row (newcomer 58).
 				// Nor under the height they keep, which a settings gloss gives way to next.
-				_, fill := p.spacing(ps)
-				_, fillWithout := without.spacing(ps)
-				return costsBeside(ps, p, without, narratorPanel, without.keep) ||
-					(fill < fillWithout || p.level != without.level) && c.inked(ps, p) < c.inked(ps, without)
+				return costsBeside(ps, p, without, narratorPanel, without.keep) || c.inked(ps, p) < c.inked(ps, without)
 			}
 			_, fill := p.spacing(ps)
 			if _, fillWithout := without.spacing(ps); spare.charts && fill < without.least && fillWithout >= without.least {
@@ -934,7 +935,7 @@ func draws(ps []panel, pl layoutPlan, p panel, line func(string) bool) bool {
 
 // costsBeside says plan p, with more of panel own's lines than plan without, costs the
 // screen something besides: another panel's line, or the filling panels' (the charts') one
-// under uses, the height they can use (0: another panel's line alone).
+// under uses, the height they can use.
 func costsBeside(ps []panel, p, without layoutPlan, own panel, uses int) bool {
 	_, fill := p.spacing(ps)
 	_, fillWithout := without.spacing(ps)
@@ -1017,29 +1018,21 @@ func planLines(c labCtx, pl layoutPlan, h int) []string {
 	return out[:max(min(h, len(out)), 0)]
 }
 
-// filled is what the filling panels of ps draw at level in avail lines, top to bottom.
-func (c labCtx) filled(ps []panel, level, avail int) []string {
-	var out []string
-	for _, p := range ps {
-		if p.fill != nil && p.shows(c, level) {
-			lines := p.fill(c, level, avail)
-			out = append(out, lines...)
-			avail -= len(lines)
-		}
-	}
-	return out
-}
-
-// filledCached is filled, drawn once a frame for each level and height: the frame's plan
-// draws what a plan it was weighed against drew (inked).
+// filledCached is what the filling panels of ps draw at level in avail lines, top to bottom,
+// drawn once a frame for each level and height: the frame's plan draws what a plan it was
+// weighed against drew (inked).
 func (c labCtx) filledCached(ps []panel, level, avail int) []string {
-	k := drawKey{name: "filled", level: level, height: avail}
-	lines, ok := c.drawn[k]
-	if !ok {
-		lines = c.filled(ps, level, avail)
-		c.drawn[k] = lines
-	}
-	return lines
+	return c.cached(drawKey{name: "filled", level: level, height: avail}, func() []string {
+		var out []string
+		for _, p := range ps {
+			if p.fill != nil && p.shows(c, level) {
+				lines := p.fill(c, level, avail)
+				out = append(out, lines...)
+				avail -= len(lines)
+			}
+		}
+		return out
+	})
 }
 
 // inked is how many of the lines the filling panels draw in plan pl are not blank.

@@ -700,7 +700,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		// waited 725ms first (newcomer 23, postmortem-fix).
 		// Why from the scheduled arrival, briefly: bare, it made sense only after the open
 		// loop's lesson (newcomer 34 #26); by the name the settings give it (newcomer 42 G1).
-		defs = append(defs, [4]string{l + ": latency of ok, failed, timed out from the scheduled arrival, " + lab.LateSending + " too; rejections left out",
+		defs = append(defs, [4]string{l + ": latency of ok, failed, timed out from the scheduled arrival, " + lab.TimeToWorker + " too; rejections left out",
 			l + ": latency of ok, failed and timed out requests; rejections left out", l + ": of ok, failed, timed out; rejected excluded", l + ": excl. rejected"})
 	}
 	// A p99 of fewer than lab.EnoughSamples requests is their slowest (nearest rank
