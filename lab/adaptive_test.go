@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // The latency an adaptive limit tolerates, as failsafe-go's limiter lowers it: once
@@ -535,4 +536,95 @@ func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
 			t.Errorf("the help lacks %q", want)
 		}
 	}
+}
+
+// Why a limit above the mean of calls turns orders away (newcomer 58: "not ok 18.0%" beside
+// "limit adaptive 35 … 32 in use" and "mean 29.4 calls at once"): what they wanted, their
+// arrivals × each ok's hold, its product computing from the figures printed, at, over or
+// under the limit; the mean is what got in. Measured alone, no forecast; only where a full
+// limit turns them away at once.
+func TestLimitFullSaysWhatOrdersWanted(t *testing.T) {
+	window := func(limit int, ok, held float64) Snapshot {
+		var s Snapshot
+		s.Config.Payment.Bulkhead = BulkheadConfig{Type: BulkheadAdaptive, Size: 20}
+		s.Config.Traffic.Payment.Label = "order"
+		s.Bulkhead.Limit = limit
+		for i := range 5 {
+			sec := Second{T: 20 + i + 1}
+			sec.Arrived[Payment], sec.OK[Payment], sec.Held[Payment] = 500, int64(ok), held
+			sec.Rejected[Payment][RejectLimit] = int64(500 - ok)
+			s.Timeline = append(s.Timeline, sec)
+		}
+		return s
+	}
+	product := regexp.MustCompile(`wanted ([0-9.]+)/s × ([0-9]+)ms = ([0-9.]+) (calls )?at once`)
+	for _, c := range []struct {
+		limit    int
+		ok, held float64
+		want     string // the form 120 columns take
+	}{
+		// 29.4 ÷ 412/s = 71.4ms: 500/s × 71ms = 35.5, over 35.
+		{35, 412, 29.4, "rej:limit: wanted 500/s × 71ms = 35.5 at once, over the limit 35; the mean 29.4 is what got in: bursts find it full"},
+		{35, 420, 29.4, "rej:limit: wanted 500/s × 70ms = 35.0 at once, at the limit 35; the mean 29.4 is what got in: bursts find it full"},
+		// Under the limit, random arrivals still fill it at times.
+		{36, 412, 29.4, "rej:limit: wanted 500/s × 71ms = 35.5 at once, under the limit 36; the mean 29.4 got in: bursts still find it full"},
+	} {
+		s := window(c.limit, c.ok, c.held)
+		r := s.Rates()
+		forms := s.LimitFullSaid(&r)
+		if got := longest(forms, 120); got != c.want {
+			t.Errorf("limit %d, %v ok/s, %v held: at 120 columns %q, want %q", c.limit, c.ok, c.held, got, c.want)
+		}
+		if got := longest(forms, 80); !strings.HasPrefix(got, "wanted ") || !strings.Contains(got, ": bursts") {
+			t.Errorf("limit %d: at 80 columns %q, want what they wanted and why they are turned away", c.limit, got)
+		}
+		for _, f := range forms {
+			m := product.FindStringSubmatch(f)
+			if m == nil {
+				t.Errorf("%q: no product", f)
+				continue
+			}
+			rate, _ := strconv.ParseFloat(m[1], 64)
+			ms, _ := strconv.ParseFloat(m[2], 64)
+			if want := strconv.FormatFloat(math.Round(rate*ms/100)/10, 'f', 1, 64); m[3] != want {
+				t.Errorf("%q: %s × %sms is %s as printed", f, m[1], m[2], want)
+			}
+		}
+	}
+	// Nothing to say where none were turned away at the limit, a place may be waited for (a
+	// rejection is then no arrival finding it full), the oks' hold is unknown (some failed),
+	// or the bulkhead is another kind.
+	for name, change := range map[string]func(*Snapshot){
+		"none turned away": func(s *Snapshot) {
+			for i := range s.Timeline {
+				s.Timeline[i].Rejected[Payment][RejectLimit] = 0
+			}
+		},
+		"max wait":  func(s *Snapshot) { s.Config.Payment.Bulkhead.MaxWait = Duration(10 * time.Millisecond) },
+		"failed":    func(s *Snapshot) { s.Timeline[4].Failed[Payment] = 1 },
+		"semaphore": func(s *Snapshot) { s.Config.Payment.Bulkhead.Type = BulkheadSemaphore },
+	} {
+		s := window(35, 412, 29.4)
+		change(&s)
+		if r := s.Rates(); s.LimitFullSaid(&r) != nil {
+			t.Errorf("%s: %q, want nothing", name, s.LimitFullSaid(&r))
+		}
+	}
+}
+
+// The help's adaptive paragraph says it, with 80 columns' form for an example.
+func TestLimitFullInTheHelp(t *testing.T) {
+	if h := limitFullHelp(); !strings.Contains(h, `("wanted 500/s × 71ms = 35.5 at once, over the limit 35: bursts find it full"; wider, that the mean is what got in)`) {
+		t.Errorf("help %q", h)
+	}
+}
+
+// longest is the first of forms, longest first, that fits w cells.
+func longest(forms []string, w int) string {
+	for _, f := range forms {
+		if utf8.RuneCountInString(f) <= w {
+			return f
+		}
+	}
+	return ""
 }

@@ -66,7 +66,10 @@ type labCtx struct {
 	// oneWay says the hops' items in one line at full detail, where their second line would
 	// cost the narrator's clause the table's notes (spared).
 	oneWay bool
-	drawn  map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
+	// noYielding leaves out the table's notes that yield (tableNotes.yields), where their
+	// line costs another panel one or the narrator its clause (spared).
+	noYielding bool
+	drawn      map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
 }
 
 // spareForm is the form of the narrator's spare clause a layout tries: whole, brief, none;
@@ -176,6 +179,8 @@ func (c labCtx) draw(p panel, level int) []string {
 		k.oneWarning = c.oneWarning
 	case hopsPanel.name:
 		k.oneWay = c.oneWay
+	case tablePanel.name:
+		k.noYielding = c.noYielding
 	}
 	return c.cached(k, func() []string { return p.lines(c, level) })
 }
@@ -202,6 +207,7 @@ type drawKey struct {
 	noGlossLine bool
 	oneWarning  bool
 	oneWay      bool
+	noYielding  bool
 }
 
 // labPanels are the one lab's layout, top to bottom: the panels of their own height, then
@@ -551,6 +557,11 @@ var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared:
 			}
 			return table
 		}
+		// The notes that yield (spared), before the fallback's, the last, which leaves the
+		// rest room on its line: after it, 80x24 lost p99:wait's definition.
+		if !c.noYielding {
+			notes.must = append(notes.must, notes.yields...)
+		}
 		// What the fallback did for users, beside the columns that count the cause (newcomer
 		// 19: the table's timed-out 49 left the user's answer to guessing), where the health
 		// panel keeps one line at most, or does not say it: in a compare where it answered
@@ -789,6 +800,23 @@ var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "h
 // costs nothing else but a blank line: not a row, nor a line of the panels that fill the
 // rest (shared-pool's why so far is lower took compare's chart key at 120x40).
 func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
+	tight := c
+	tight.noYielding = true
+	c, pl := sparedClause(c, ps, h)
+	// The table's yielding notes, only where laid out without them the narrator says no
+	// more and no other panel draws more (the ⚠ line at 80x24 otherwise cost two settings
+	// rows) but the health items, which may go for them as for the narrator's clause.
+	if c.noYielding || slices.Equal(c.draw(tablePanel, pl.level), tight.draw(tablePanel, pl.level)) {
+		return c, pl
+	}
+	if tc, tp := sparedClause(tight, ps, h); tc.spare != c.spare || costsBeside(ps, pl, tp, tablePanel, pl.keep, healthPanel) {
+		return tc, tp
+	}
+	return c, pl
+}
+
+// sparedClause is spared for the table's notes as c has them.
+func sparedClause(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 	c.oneWay = false // decided here alone
 	pl := c.plan(ps, h)
 	_, spare := c.narration()
@@ -934,13 +962,14 @@ func draws(ps []panel, pl layoutPlan, p panel, line func(string) bool) bool {
 }
 
 // costsBeside says plan p, with more of panel own's lines than plan without, costs the
-// screen something besides: another panel's line, or the filling panels' (the charts') one
-// under uses, the height they can use.
-func costsBeside(ps []panel, p, without layoutPlan, own panel, uses int) bool {
+// screen something besides: another panel's line (but those of mayGo), or the filling
+// panels' (the charts') one under uses, the height they can use.
+func costsBeside(ps []panel, p, without layoutPlan, own panel, uses int, mayGo ...panel) bool {
 	_, fill := p.spacing(ps)
 	_, fillWithout := without.spacing(ps)
 	return fill < min(fillWithout, uses) || slices.ContainsFunc(ps, func(q panel) bool {
-		return q.name != own.name && panelLines(ps, p.parts, q) < panelLines(ps, without.parts, q)
+		return q.name != own.name && !slices.ContainsFunc(mayGo, func(g panel) bool { return g.name == q.name }) &&
+			panelLines(ps, p.parts, q) < panelLines(ps, without.parts, q)
 	})
 }
 

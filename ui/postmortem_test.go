@@ -908,6 +908,35 @@ func TestAdaptiveRuleOutlastsTheWarningsSecondLine(t *testing.T) {
 			t.Errorf("80x24 under the ⚠ line lost %q:\n%s", want, plain)
 		}
 	}
+	// Nor for what the orders wanted, a note that yields (TestLimitFullUnderTheTable).
+	if strings.Contains(plain, "wanted 500.8/s") {
+		t.Errorf("80x24 under the ⚠ line: the limit's note took a row:\n%s", plain)
+	}
+}
+
+// Under the table, why a limit above the mean of calls turns orders away (newcomer 58): what
+// they wanted, at both sizes, 80x24's rows all kept (the health items' line may go for it).
+func TestLimitFullUnderTheTable(t *testing.T) {
+	s := postmortemSnapshot(adaptiveConfig())
+	for _, c := range []struct {
+		w, h int
+		want string
+	}{
+		{120, 40, "rej:limit: wanted 500.8/s × 89ms = 44.6 at once, over the limit 35; the mean 33.0 is what got in: bursts find it full"},
+		{80, 24, "wanted 500.8/s × 89ms = 44.6 at once, over the limit 35: bursts find it full"},
+	} {
+		out := render(newTheme(true, true), testScreen(s, c.w, c.h))
+		checkFrame(t, out, c.w, c.h)
+		plain := ansi.Strip(out)
+		if !strings.Contains(plain, c.want+strings.Repeat(" ", c.w-ansiWidth(c.want))) {
+			t.Errorf("%dx%d: want the line %q:\n%s", c.w, c.h, c.want, plain)
+		}
+		for _, row := range []string{"knee 25 calls", "traffic orders", "/s 20–25s"} {
+			if !strings.Contains(plain, row) {
+				t.Errorf("%dx%d: lost %q to it:\n%s", c.w, c.h, row, plain)
+			}
+		}
+	}
 }
 
 // Where the fix's deadline holds its queue, the product its level comes from, where the

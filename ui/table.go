@@ -332,6 +332,9 @@ func flowNote(s *lab.Snapshot, rs lab.Rates, c lab.Class) []string {
 type tableNotes struct {
 	must [][]string
 	rest [][]string
+	// yields are must notes that give way where their line would cost another panel one
+	// (labCtx.noYielding): at 80x24 under the ⚠ line, a settings row.
+	yields [][]string
 	// totals is the one note a table of totals alone still shows, in its forms: the in flight
 	// its dropped column no longer counts, or a row does not add up (the review: a fleet
 	// compare's half, 469 arrived beside 307 ok and 145 rejected).
@@ -743,6 +746,12 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			}
 			notes.must = append(notes.must, []string{col + " = " + long, col + ": " + short})
 		}
+	}
+	// Why an adaptive limit above the mean of calls turns orders away, under its column
+	// (newcomer 58): lab's words, at every size with rates where its line costs no panel
+	// one but the health items.
+	if said := s.LimitFullSaid(&rs); said != nil && rates && shown[lab.TurnedAway(lab.RejectLimit).Term().Column] {
+		notes.yields = append(notes.yields, said)
 	}
 	// A connection per route is waited for on the worker: in service, not in wait
 	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection). Said of
