@@ -942,6 +942,13 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 	return u
 }
 
+// MaySayLimitFull is whether the settings let LimitFullSaid say anything: an adaptive limit,
+// not a fleet's, its replicas' added up, and no max wait, where a rejection may have waited.
+func (s *Snapshot) MaySayLimitFull() bool {
+	b := s.Config.Payment.Bulkhead
+	return b.Type == BulkheadAdaptive && b.MaxWait == 0 && s.Fleet == nil
+}
+
 // LimitFullSaid says why an adaptive limit above the window's mean of calls at once still
 // turns orders away, longest form first, its column named where room (newcomer 58: "not ok
 // 18.0% … rejected:limit" beside "limit adaptive 35 … 32 in use" and "mean 29.4 calls at
@@ -951,13 +958,12 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 // wait). Measured figures alone, the product of the printed ones: Erlang B at that load and
 // the limit read 1–4 points under the share turned away in every window of three runs
 // (10–30s), as latency grows with the calls and the limit moves, so no forecast. nil where
-// the window turned none away at the limit, a rejection may have waited (max wait), the hold
-// is unknown, or the limit is a fleet's, its replicas' added up.
+// it may not say it (MaySayLimitFull), the window turned none away at the limit, or the hold
+// is unknown.
 func (s *Snapshot) LimitFullSaid(r *Rates) []string {
-	b := s.Config.Payment.Bulkhead
 	hold, held := r.OKHold(Payment)
 	limit := s.Bulkhead.Limit
-	if b.Type != BulkheadAdaptive || b.MaxWait > 0 || s.Fleet != nil || limit == 0 || r.Rejected[Payment][RejectLimit] <= 0 || !held {
+	if !s.MaySayLimitFull() || limit == 0 || r.Rejected[Payment][RejectLimit] <= 0 || !held {
 		return nil
 	}
 	arrived, each := FmtPerSec(r.Arrived[Payment]), FmtLatency(hold)

@@ -806,7 +806,8 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 	// The table's yielding notes, only where laid out without them the narrator says no
 	// more and no other panel draws more (the ⚠ line at 80x24 otherwise cost two settings
 	// rows) but the health items, which may go for them as for the narrator's clause.
-	if c.noYielding || slices.Equal(c.draw(tablePanel, pl.level), tight.draw(tablePanel, pl.level)) {
+	// Where the settings let none yield, the table is not drawn twice (a frame took 1.5× as long).
+	if c.noYielding || !c.snap.MaySayLimitFull() || slices.Equal(c.draw(tablePanel, pl.level), tight.draw(tablePanel, pl.level)) {
 		return c, pl
 	}
 	if tc, tp := sparedClause(tight, ps, h); tc.spare != c.spare || costsBeside(ps, pl, tp, tablePanel, pl.keep, healthPanel) {
