@@ -382,6 +382,9 @@ func (c Config) forecastCall(f *Forecast) {
 	rate := c.Traffic.PeakRate(Payment)
 	f.Payment = PaymentForecast{Call: call, Hold: hold, TimeoutCuts: cuts, Timeout: c.Payment.Timeout.Kind,
 		Admitted: rate, CallsNeeded: rate * call.Seconds()}
+	if cuts && f.Knee.Knee > 0 {
+		f.Knee.CutAt = hold
+	}
 }
 
 // forecastAtOnce is the calls at the dependency and the workers payments hold, at once.

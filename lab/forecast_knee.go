@@ -76,6 +76,9 @@ type KneeForecast struct {
 	Autoscaled bool
 	CapLatency time.Duration // a call's latency with Cap calls at once
 	CapRate    float64       // answers per second with Cap calls at once: Cap / CapLatency
+	// CutAt is the payments' timeout where it ends every call before its answer (a key
+	// storm's adaptive-limit at a slow 3s under a 1s timeout): 0 where calls are answered.
+	CutAt time.Duration
 
 	PeakRate float64 // payments per second at the traffic's peak (its profile's highest step)
 	// Shortfall is PeakRate − CapRate when the peak is more than Cap calls answer: per
@@ -130,6 +133,17 @@ func (c Config) kneeForecast() KneeForecast {
 	return k
 }
 
+// Ends is how the Cap calls at once end: each after CapLatency, CapRate answers a second, or
+// where the timeout cuts them, each at CutAt, Cap ÷ CutAt a second, none answered ("20 calls
+// at 3.00s give ~7/s" beside a 1s timeout that ends 20 a second, none ok, was the curve's
+// rate for calls that never finish).
+func (k KneeForecast) Ends() (each time.Duration, perSec float64) {
+	if k.CutAt > 0 {
+		return k.CutAt, float64(k.Cap) / k.CutAt.Seconds()
+	}
+	return k.CapLatency, k.CapRate
+}
+
 // AtKnee is a cap at the knee itself, against a cap under it (newcomer 19 asked of the
 // postmortem's fix "why 24, not 25?"): the answers a second Knee calls give, the most the
 // dependency gives (Best), and what those Knee calls would do were the knee one call lower
@@ -155,7 +169,7 @@ func (k KneeForecast) AtKnee() (best float64, lower time.Duration, lowerRate flo
 // limit's store read the one-call reason for five). Empty at or over the knee, or without one.
 func (k KneeForecast) CapMargin() (brief, whole string) {
 	best, _, lowerRate := k.AtKnee()
-	if k.Cap >= k.Knee || best <= 0 {
+	if k.Cap >= k.Knee || best <= 0 || k.CutAt > 0 { // cut calls answer nothing, under the knee or not
 		return "", ""
 	}
 	if k.Cap == k.Knee-1 {

@@ -42,6 +42,27 @@ func TestCapMargin(t *testing.T) {
 	}
 }
 
+// Calls the payments' timeout cuts end at it, Cap a CutAt, none answered, and no margin under
+// the knee buys them anything: the forecast says so, and of the curve's rates nothing.
+func TestKneeEndsWhereTheTimeoutCuts(t *testing.T) {
+	c := DefaultConfig()
+	c.Pool = PoolConfig{Workers: 30, Queue: QueueUnbounded, Discipline: FIFO}
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 20}
+	c.Dependency = DependencyConfig{Mode: ModeSlow, Latency: Duration(3 * time.Second), Knee: 25, KneeExponent: 2}
+	k := c.Forecast().Knee
+	if each, perSec := k.Ends(); k.CutAt != 0 || each != k.CapLatency || perSec != k.CapRate {
+		t.Fatalf("no timeout: ends %v, %.1f/s; want the curve's %v, %.1f/s", each, perSec, k.CapLatency, k.CapRate)
+	}
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(time.Second)}
+	k = c.Forecast().Knee
+	if each, perSec := k.Ends(); each != time.Second || perSec != 20 {
+		t.Errorf("cut at 1s: ends %v, %.1f/s; want 1s, 20/s", each, perSec)
+	}
+	if brief, whole := k.CapMargin(); brief != "" || whole != "" {
+		t.Errorf("a margin for calls that never answer: %q, %q", brief, whole)
+	}
+}
+
 // The rates count only while each of their seconds is at the step in force: a window that
 // still holds a second of the calm 150/s before the 500/s step at 5s does not.
 func TestRatesAtStep(t *testing.T) {

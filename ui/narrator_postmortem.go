@@ -198,11 +198,15 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// from (newcomer 44 w2: ~480/s beside the run's 471.4/s ok and "51ms each" read as a
 		// contradiction); the knee is the settings line's and the why of 24's, where it had
 		// been, as the latency costs a line of a compare half.
+		each, ends := k.Ends()
 		capped := func(most string) string {
-			return fmt.Sprintf("%s%d calls at %s give ~%s", most, k.Cap, fmtLatency(k.CapLatency), fmtWholePerSec(k.CapRate))
+			if k.CutAt > 0 { // none answered: the price clause says every payment that calls times out
+				return fmt.Sprintf("%s%d calls, each cut at %s by the timeout, end ~%s", most, k.Cap, fmtSecs(each), fmtWholePerSec(ends))
+			}
+			return fmt.Sprintf("%s%d calls at %s give ~%s", most, k.Cap, fmtLatency(each), fmtWholePerSec(ends))
 		}
 		msg := capped("at most ")
-		over := k.Net(rate, k.Cap)
+		over := rate - ends
 		queueSaid := false   // the sentence says what the deadline does to the queue
 		terse := ""          // the measured sentence in fewer words, why 24 kept (s49pm's leftover)
 		var fuller [2]string // where the deadline holds the queue, with its product

@@ -1046,3 +1046,23 @@ func TestAdaptiveSaysWhyItRises(t *testing.T) {
 		t.Errorf("the rule alone: %q, a compare's summary %q", spare.shortest, spare.remedy())
 	}
 }
+
+// A key storm's adaptive-limit: a semaphore of 20 under the knee, the dependency slowed to 3s
+// and a 1s socket timeout. The calls never answer: "20 calls at 3.00s give ~7/s" and "20 give
+// 7/s, 25 would give 8/s" were the curve's rates for calls the timeout ends at 1s, 20 a second,
+// none ok.
+func TestKneeCapCutByTheTimeout(t *testing.T) {
+	cfg := adaptiveConfig()
+	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 20}
+	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(time.Second)}
+	cfg.Dependency.Mode, cfg.Dependency.Latency = lab.ModeSlow, lab.Duration(3*time.Second)
+	said, _ := narration(cfg, postmortemSnapshot(cfg))
+	if want := "at most 20 calls, each cut at 1.0s by the timeout, end ~20/s of 500/s: ~480/s rejected:bulkhead"; !strings.Contains(said, want) {
+		t.Errorf("want %q in:\n%s", want, said)
+	}
+	for _, wrong := range []string{"at 3.00s give", "under the knee", "25 would give"} {
+		if strings.Contains(said, wrong) {
+			t.Errorf("%q, a rate for calls that never answer, in:\n%s", wrong, said)
+		}
+	}
+}
