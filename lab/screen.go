@@ -576,6 +576,9 @@ var coreHealth = slices.Concat(
 			fmt.Sprintf("%s (peak %d)", now, s.Dependency.PeakInFlight), now}
 		if s.Dependency.PeakInFlight+s.Dependency.InFlight == 0 && s.Dependency.Requests == 0 { // "peak 0 at once, 0 calls" said a peak of nothing (review 34)
 			forms = []string{now + " (no call yet)", now}
+			if s.Config.Dependency.Mode == ModeDown { // "no call yet" beside 198 payments failed on it (a key storm)
+				forms = []string{now + " (down: it refuses every connection, so no call reached it)", now + " (down: none reached it)", now}
+			}
 		}
 		// Fewer calls than workers busy with payments, said where it fits: "now 63" beside
 		// "64/64 busy" read as a miscount (newcomer 25).

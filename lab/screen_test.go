@@ -394,6 +394,21 @@ func TestGoroutineParts(t *testing.T) {
 	}
 }
 
+// A dependency that is down refuses every connection: no call reaches it, whatever failed on
+// it. "no call yet" beside 198 payments failed read as calls still to come (a key storm's d).
+func TestDependencyDownSaysNoneReachedIt(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	s.Config.Dependency.Mode = ModeDown
+	s.Classes[Payment].Failed = 198
+	if got, want := HealthItems(s, 120)[0].Phrase(), "calls at the dependency now 0 (down: it refuses every connection, so no call reached it)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	s.Config.Dependency.Mode = ModeSlow
+	if got := HealthItems(s, 120)[0].Phrase(); !strings.HasSuffix(got, "(no call yet)") {
+		t.Errorf("before the first call: %q", got)
+	}
+}
+
 // The calls at the dependency give way whole items at a time, never a number cut from its
 // unit: a compare half read "(peak 64, 4996…" (newcomer 19). Fewer than the workers busy
 // with payments, they say so where it fits: "now 63" beside "64/64 busy" read as a miscount

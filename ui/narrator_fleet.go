@@ -65,6 +65,9 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		if k == 1 {
 			verb, each = "takes", ""
 		}
+		if failingFast(cfg) != "" { // "(8/s × 0s = 0 workers of 20)": they hold none, as the clause after says
+			return fmt.Sprintf("%s %s payments%s", verb, fmtPerSec(p.Rate), each)
+		}
 		return fmt.Sprintf("%s %s payments%s (%s workers of %d)", verb, fmtPerSec(p.Rate), each, littlesLaw(p, ""), workers)
 	}
 	switch {
