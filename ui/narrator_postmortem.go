@@ -425,6 +425,9 @@ func paymentsWord(cfg lab.Config) string {
 // queueSaid: the sentence before says the queue's wait creeps toward the deadline, so the
 // brief form leaves the deadline out: said twice, 80x24 lost the why of 24 (newcomer 38 G8).
 func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool) (spare spareClause, margin string) {
+	if k.CutAt > 0 { // no call answers: nothing kept at a latency, no ok within the deadline
+		return spareClause{}, ""
+	}
 	pay := s.Classes[lab.Payment]
 	var long, short string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
