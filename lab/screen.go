@@ -666,7 +666,10 @@ var coreHealth = slices.Concat(
 			if arrived > 0 {
 				// Found it full: with no queue, every rejected:pool and only those.
 				share := FmtShare(float64(rejected)/float64(arrived), arrived)
-				clock, found := FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), share+" of arrivals found it full"
+				// Its window said beside the share: "31% of arrivals" stood beside the narrator's
+				// "in 3–8s payments 37%" with only the table's footnote between (newcomer 58 G1).
+				const since = " since the start"
+				clock, found := FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), share+" of arrivals"+since+" found it full"
 				shares := []string{clock + " of the time; " + found}
 				// Where the two meet, not only that they do: "43% of the time" beside "30% of
 				// arrivals" left the reader to pick one (newcomer 37 #4); which two meet, said
@@ -773,19 +776,19 @@ var coreHealth = slices.Concat(
 						// The long run where the two meet beside chance only: past it, they
 						// meet only at the arrivals' forecast.
 						if cause == nil {
-							with = append(with, fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet))
+							with = append(with, fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet))
 						}
 						with = append(with,
-							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were expected: %s", full, of, clock, some, share, product, verdict),
+							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s", full, of, clock, some, share, product, verdict),
 							// Briefly, the time's share said as one, or as its seconds, and the count's
 							// beside the count: "5.5s, 69%; 69 of 112 found it full" read as 69 of
 							// 112 = 69% (newcomer 50: it is 62%).
-							fmt.Sprintf("%s, %s of the time; %s arrivals (%s) found it full, where %s were expected: %s", full, clock, some, share, product, verdict),
-							fmt.Sprintf("%s, %s of the time; %s (%s) found it full, %s expected: %s", full, clock, some, share, product, short),
-							fmt.Sprintf("%s of %s; %s (%s) found it full, %s expected: %s", full, of, some, share, product, short),
+							fmt.Sprintf("%s, %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s", full, clock, some, share, product, verdict),
+							fmt.Sprintf("%s, %s of the time; %s"+since+" (%s) found it full, %s expected: %s", full, clock, some, share, product, short),
+							fmt.Sprintf("%s of %s; %s"+since+" (%s) found it full, %s expected: %s", full, of, some, share, product, short),
 							fmt.Sprintf("%s of %s; %s found it full, %s expected: %s", full, of, some, product, short),
 							fmt.Sprintf("%s; %s found it full, %s expected: %s", full, some, product, short),
-							fmt.Sprintf("%s of %s; %s (%s) found it full, ~%.0f±%.0f expected: %s", full, of, some, share, g.due, g.band, short),
+							fmt.Sprintf("%s of %s; %s"+since+" (%s) found it full, ~%.0f±%.0f expected: %s", full, of, some, share, g.due, g.band, short),
 							fmt.Sprintf("%s of %s; %s found it full, ~%.0f±%.0f expected: %s", full, of, some, g.due, g.band, short),
 						)
 					}
