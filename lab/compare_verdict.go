@@ -285,18 +285,41 @@ func (u UserChange) phrase(label func(Class) string, brief bool) string {
 	out := label(u.Class) + " " + u.Counter + " " + u.diff()
 	if u.NotOK != nil && !brief {
 		var of []string
-		if u.InFlight != nil {
-			of = append(of, fmt.Sprintf("%s %s → %s", FateInFlight.Word(), FmtCount(u.InFlight[0]), FmtCount(u.InFlight[1])))
+		part := func(word string, n [2]int64) {
+			of = append(of, fmt.Sprintf("%s %s → %s", word, FmtCount(n[0]), FmtCount(n[1])))
 		}
-		if u.Rejected != nil {
-			of = append(of, fmt.Sprintf("%s %s → %s", RejectedColumn.Word, FmtCount(u.Rejected[0]), FmtCount(u.Rejected[1])))
+		// Every part named, so that they add up to the not ok as printed: "of which in flight
+		// 18 → 5; canned replies 0 → 65" left A's 26 rejected:pool, 44 − 18, unnamed
+		// (newcomer 58 W6). The rest is what ended not ok otherwise: beside the rejected, the
+		// failed and timed out; beside canned replies, those that got an error.
+		rest, word := *u.NotOK, "ended not ok"
+		if u.InFlight != nil {
+			part(FateInFlight.Word(), *u.InFlight)
+			rest = [2]int64{rest[0] - u.InFlight[0], rest[1] - u.InFlight[1]}
+		}
+		switch {
+		case u.Rejected != nil:
+			part(RejectedColumn.Word, *u.Rejected)
+			rest, word = [2]int64{rest[0] - u.Rejected[0], rest[1] - u.Rejected[1]}, Failed.Word()+" or "+TimedOut.Word()
+		case u.Canned != nil:
+			rest, word = [2]int64{rest[0] - u.Canned[0], rest[1] - u.Canned[1]}, errorsWord
+		}
+		if rest != [2]int64{} && (len(of) > 0 || u.Canned != nil) { // alone, it is the whole
+			part(word, rest)
+		}
+		if u.Canned != nil && u.Rejected == nil {
+			part(cannedWord, *u.Canned)
 		}
 		them := ""
 		if len(of) > 0 {
-			them = ", of which " + strings.Join(of, " and ")
+			them = ", of which " + strings.Join(of[:len(of)-1], ", ")
+			if len(of) > 1 {
+				them += " and "
+			}
+			them += of[len(of)-1]
 		}
 		// Apart from the parts above: a rejection on a worker gets one too.
-		if u.Canned != nil {
+		if u.Canned != nil && u.Rejected != nil {
 			them += fmt.Sprintf("; %s %s → %s", cannedWord, FmtCount(u.Canned[0]), FmtCount(u.Canned[1]))
 		}
 		out += fmt.Sprintf(" (%s %s → %s%s)", NotOKWord, FmtCount(u.NotOK[0]), FmtCount(u.NotOK[1]), them)
@@ -313,6 +336,10 @@ func (u UserChange) diff() string {
 	_, _, d := ComparisonRow{Counter: u.Counter, A: u.A, B: u.B, Significant: true}.Cells()
 	return d
 }
+
+// errorsWord names, beside the fallback's canned replies, the requests not ok that got an error
+// instead: turned away before a worker ran the fallback, or with none (FallbackSaid's words).
+const errorsWord = "errors"
 
 // NotOKWord names the requests not ok, every way summed, in flight too, where the verdict says
 // what became of a lost or won ok: "payment ok -22 (arrived − ok 30 → 66)". Not "not ok",
