@@ -796,6 +796,8 @@ var coreHealth = slices.Concat(
 				for _, share := range shares {
 					with = append(with, full+" in all, of "+of+": "+share)
 				}
+				// A compare half's room, the window said as well (newcomer 58 G1).
+				with = append(with, full+" of "+of+": "+shares[len(shares)-1])
 				forms = append(with, forms...)
 			}
 		}
