@@ -156,7 +156,7 @@ func (r AdaptiveReading) queued(calls bool) string {
 // "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief as the rule itself with its
 // figures named, "excess (calls adding delay, not answers) ≈ limit 36 × (1 − p90's ~10s running
 // mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
-// no 35 to check it by), terse with them named in signs, "excess (…) ≈ limit 36 × (1 − ~10s p90 mean 100.0/p90 120.5ms) =
+// no 35 to check it by), terse with them named in fewer words, "excess (…) ≈ limit 36 × (1 − p90 ~10s mean 100.0/now 120.5ms) =
 // 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
 // failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3 queued" at 31 is 1.99 as
 // printed); where none does (its log's µs), or it is unread, the figures and the count alone.
@@ -223,7 +223,10 @@ func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse s
 			// and 80 columns had none); the p90's window is the help's.
 			fmt.Sprintf("%s ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ %s now %.*fms) = %s",
 				adaptiveExcessIs, named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count),
-			fmt.Sprintf("%s ≈ %s %s × (1 − %s mean %.*f/%s %.*fms) = %s", adaptiveExcessIs, terseNamed, at, adaptiveOfWhat(p90, true), places, m, p90, places, p, got+count)
+			// Tersely in the brief form's order, "p90 ~10s mean 81.8/now 85.5ms": "~10s p90
+			// mean 81.8/p90 85.5ms" read as opaque (newcomer 58 G2); no longer, as 80x24's
+			// narrator has no room for more.
+			fmt.Sprintf("%s ≈ %s %s × (1 − %s %s mean %.*f/now %.*fms) = %s", adaptiveExcessIs, terseNamed, at, p90, adaptiveMeanSpan, places, m, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
@@ -317,12 +320,8 @@ const (
 
 // adaptiveOfWhat is what the rule's p90 and mean are, for the narrator: the latency a
 // permit is held, the call to the dependency (a first try it answered), over each window,
-// and the mean's span, about AdaptiveBaselineAge windows of at least AdaptiveWindow; terse,
-// the mean's span alone, "~10s p90", for its name.
-func adaptiveOfWhat(p90 string, terse bool) string {
-	if terse {
-		return adaptiveMeanSpan + " " + p90
-	}
+// and the mean's span, about AdaptiveBaselineAge windows of at least AdaptiveWindow.
+func adaptiveOfWhat(p90 string) string {
 	return fmt.Sprintf("%s, mean the p90's %s running mean", adaptiveP90Is(p90), adaptiveMeanSpan)
 }
 
@@ -488,7 +487,7 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	// ⌈q⌉ ≤ 2 where q ≤ 2, ⌈q⌉ > 6 where q > 6.
 	bounds := adaptiveBoundsOf(judged, false)
 	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) excess calls (Vegas), %s; %s: at most %d, the limit rises; past %d, it falls; else it holds",
-		p90, adaptiveOfWhat(p90, false), bounds, rising.q, falling.q)
+		p90, adaptiveOfWhat(p90), bounds, rising.q, falling.q)
 	if r.P90 == 0 { // no update yet
 		return adaptiveRuleSaid{long: rule}
 	}
@@ -700,7 +699,9 @@ func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 			named, inUse = fmt.Sprintf("%s starting at %d", BulkheadAdaptive, c.Payment.Bulkhead.Size), ""
 		}
 		onAll := named + " on all " + Plural(c.Traffic.Label(Payment))
-		return fittingValue(adaptiveLabel(c), w, onAll+" ("+adaptiveIsNot+")"+inUse, onAll+", not isolation"+inUse, named+inUse)
+		// At 80 columns "not one per class", the brief "one limit for all, not a bulkhead per
+		// class": a bare "not isolation" meant nothing there (newcomer 58 G2).
+		return fittingValue(adaptiveLabel(c), w, onAll+" ("+adaptiveIsNot+")"+inUse, onAll+", not one per class"+inUse, named+inUse)
 	}
 	var forms []string
 	if !narrow(w) {

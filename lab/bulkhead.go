@@ -85,7 +85,7 @@ func init() {
 		settings: at(40, bulkheadSettings),
 		health:   at(50, slackHealth),
 		words: at(55, []Item{
-			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free, not counting the one the payment was rejected on (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
+			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the other workers of the pool that sat free, besides the one the rejected payment held (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
 			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the b key cycles to it with the bulkheads, as it caps the payments' calls at once as a semaphore does, but what it turns away is its own "+RejectLimit.Word()+" (failsafe-go's \"limit exceeded\"), not "+RejectBulkhead.Word()+". With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service, and the settings call it the limit (\""+adaptiveOnAll(120)+"\"; at 80 columns \""+adaptiveOnAll(80)+"\"). "+limitFullHelp()),
 		}),
 	})
@@ -458,7 +458,7 @@ func (b BulkheadReport) summary(replicas int) string {
 	}
 	if s := b.SlackLost; s != nil {
 		owner := BulkheadConfig{Type: BulkheadType(b.Type)}.Rejects()
-		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(owner, itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers))+slackOwn)
+		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(owner, itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers)))
 	}
 	return line
 }
@@ -519,26 +519,22 @@ func slackHealth(s *Snapshot, w int) []Item {
 	value := fmt.Sprintf("%s free on average at each of %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
 		owner := s.Config.Payment.Bulkhead.Rejects()
-		value = fittingValue(slackWord+":", w, slackAtEach(owner, n, free)+slackOwn, slackAtEach(owner, n, free))
+		value = slackAtEach(owner, n, free)
 	}
 	return []Item{{Label: slackWord + ":", Value: value}}
 }
 
 // slackAtEach is the slack lost in the health line's words, which the report shares: "at
 // its 61 rejections 14.0 sat free on average" left an average over what to guess (review 24).
-// The rejected payment still holds its worker, so beside "idle 15" the mean is 14: said
-// (slackOwn), or the one missing had to be guessed (newcomer 34 #35).
+// The rejected payment still holds its worker, so beside "idle 15" the mean is 14: said,
+// "14 other workers", or the one missing had to be guessed (newcomer 34 #35).
+// Plainly: "besides the one it was rejected on" was a riddle (newcomer 58 G3), and the one
+// each rejection turns away is not named by its class, whose label has no singular to trust
+// ("orders", but "news", "class"; review 30 lab #9).
 // Whose, by the reason it rejects for: "the limit's" for an adaptive limit, no bulkhead (newcomer 58).
 func slackAtEach(owner Reason, rejections, free string) string {
-	return fmt.Sprintf("at each of the %s's %s rejections, on average %s sat free", owner, rejections, free)
+	return fmt.Sprintf("at each of the %s's %s rejections, on average %s other workers sat free", owner, rejections, free)
 }
-
-// slackOwn follows slackAtEach where it fits: the one each rejection turns away, not named
-// by its class, whose label has no singular to trust ("orders", but "news", "class"; review
-// 30 lab #9), nor by "payment" beside postmortem's orders (newcomer 35 #4). Why it has a
-// worker, in the words: the bulkhead turns it away on one ("besides the rejected one's own"
-// asked why a rejected request had a worker, newcomer 43 G-3).
-const slackOwn = " besides the one it was rejected on"
 
 // The bulkhead's size steps by [ and ].
 var (

@@ -461,15 +461,19 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	// shows it uncoloured (newcomer 26: left out of the trade), but for in the briefest form.
 	neither := "; neither: payment p50 -350ms (fewer ended ok)"
 	trade := v.tradeForms(label)
-	if got, want := trade[0], "» the trade: B worse: payment ok -22 (arrived − ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (arrived − ok 13 → 0)"+neither; got != want {
+	if got, want := trade[0], "» the trade: B worse: payment ok -22 (arrived − ok 48 → 70, of which in flight 18 → 4 and ended not ok 30 → 66); B better: signup ok +13 (arrived − ok 13 → 0)"+neither; got != want {
 		t.Errorf("trade %q\nwant  %q", got, want)
 	}
 	// Never at the cost of the trade's own results (the review: the whole trade gave way to
 	// the briefest with neither): the whole trade without it comes first.
-	if got, want := trade[1], "» the trade: B worse: payment ok -22 (arrived − ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (arrived − ok 13 → 0)"; got != want {
+	if got, want := trade[1], "» the trade: B worse: payment ok -22 (arrived − ok 48 → 70, of which in flight 18 → 4 and ended not ok 30 → 66); B better: signup ok +13 (arrived − ok 13 → 0)"; got != want {
 		t.Errorf("whole %q, want %q", got, want)
 	}
-	if got, want := trade[2], "» the trade: B worse: payment ok -22; B better: signup ok +13"+neither; got != want {
+	// The not ok's total without its parts, before none (newcomer 58 W6: 80x24's room).
+	if got, want := trade[2], "» the trade: B worse: payment ok -22 (arrived − ok 48 → 70); B better: signup ok +13 (arrived − ok 13 → 0)"+neither; got != want {
+		t.Errorf("totals %q, want %q", got, want)
+	}
+	if got, want := trade[4], "» the trade: B worse: payment ok -22; B better: signup ok +13"+neither; got != want {
 		t.Errorf("brief %q, want %q", got, want)
 	}
 	if got, want := trade[len(trade)-1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
@@ -477,7 +481,7 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	}
 	// One way, with a count: said; one way, a latency alone: the screen's users line says it.
 	// Of the not ok, those still in flight are said: not ok yet, not lost (newcomer 18).
-	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (arrived − ok 48 → 70, of which in flight 18 → 4)"; got != want {
+	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (arrived − ok 48 → 70, of which in flight 18 → 4 and ended not ok 30 → 66)"; got != want {
 		t.Errorf("one way %q, want %q", got, want)
 	}
 	// A side cut short names what it leaves out (newcomer 15: "(+3 more)": 3 more what?), one
@@ -875,7 +879,7 @@ func TestVerdictNamesRejectionsAsACost(t *testing.T) {
 	b.Classes[Payment] = ClassStats{Arrived: 10000, OK: 9400, InFlight: 400, Rejected: [numReasons]int64{RejectDeadline: 200}}
 	_, v := Compare(&a, &b)
 	label := func(c Class) string { return c.String() }
-	if got, want := v.tradeForms(label)[1], "» the trade: B worse: payment rejected +200; B better: payment ok +4500"; got != want {
+	if got, want := v.tradeForms(label)[2], "» the trade: B worse: payment rejected +200; B better: payment ok +4500"; got != want {
 		t.Errorf("trade %q, want %q", got, want)
 	}
 	// Said once: the rejected are of the not ok the ok's change names (the review:
@@ -1229,5 +1233,21 @@ func TestSoonerMarksTheShiftsCounts(t *testing.T) {
 				t.Errorf("%s: %s sooner %v, want %v", tc.name, r.Counter, r.Sooner, tc.want[i])
 			}
 		}
+	}
+}
+
+// Newcomer 58 W6: "payment ok -26 (arrived − ok 44 → 70, of which in flight 18 → 5; canned
+// replies 0 → 65)": A's parts made 18 of 44, its 26 rejected:pool, which got an error,
+// unnamed. Every part named, they add up as printed.
+func TestTradeNamesEveryPartOfNotOK(t *testing.T) {
+	u := UserChange{Class: Payment, Counter: OK.Word(), A: 36, B: 10, NotOK: &[2]int64{44, 70}, InFlight: &[2]int64{18, 5}, Canned: &[2]int64{0, 65}}
+	label := func(c Class) string { return c.String() }
+	if got, want := u.phrase(label, phraseParts), "payment ok -26 (arrived − ok 44 → 70, of which in flight 18 → 5, errors 26 → 0 and canned replies 0 → 65)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	// All named already: no rest.
+	u.NotOK, u.Canned = &[2]int64{18, 70}, &[2]int64{0, 65}
+	if got, want := u.phrase(label, phraseParts), "payment ok -26 (arrived − ok 18 → 70, of which in flight 18 → 5 and canned replies 0 → 65)"; got != want {
+		t.Errorf("%q, want %q", got, want)
 	}
 }

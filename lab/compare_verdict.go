@@ -196,7 +196,7 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 	// count more than one left out names them all instead, without their figures (the table
 	// above has them): "B better: signup and health: ok and p99" in the room "signup ok +556
 	// and 3 more gains" took at 80x24 (newcomer 29: which gains?). counted: a side counts.
-	form := func(brief, named bool) (string, bool) {
+	form := func(d phraseDetail, named bool) (string, bool) {
 		parts, counted := make([]string, len(sides)), false
 		for i, us := range sides {
 			n := len(us) - keep[i]
@@ -206,7 +206,7 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 			}
 			said := make([]string, keep[i])
 			for j, u := range us[:keep[i]] {
-				said[j] = u.phrase(label, brief)
+				said[j] = u.phrase(label, d)
 			}
 			parts[i] = names[i] + strings.Join(said, ", ")
 			// One left out is named, class and counter, in about the room "and 1 more gain"
@@ -221,12 +221,17 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 		}
 		return head + strings.Join(parts, "; "), counted
 	}
-	full, _ := form(false, false)
+	full, _ := form(phraseParts, false)
 	forms, named := []string{full}, ""
+	// The not ok's total without its parts, before none: 80x24's compare had room for
+	// "(arrived − ok 40 → 54)" once its parts were all named (newcomer 58 W6).
+	if totals, _ := form(phraseNotOK, false); totals != full {
+		forms = append(forms, totals)
+	}
 	for {
-		f, counted := form(true, false)
+		f, counted := form(phraseBrief, false)
 		if counted && named == "" { // every change named comes before any counted
-			named, _ = form(true, true)
+			named, _ = form(phraseBrief, true)
 			forms = append(forms, named)
 		}
 		if f != forms[len(forms)-1] {
@@ -266,7 +271,7 @@ func (v UsersVerdict) withNeither(forms []string, label func(Class) string) []st
 	}
 	said := make([]string, len(v.Neither))
 	for i, u := range v.Neither {
-		said[i] = u.phrase(label, true) + " (" + u.Of + ")"
+		said[i] = u.phrase(label, phraseBrief) + " (" + u.Of + ")"
 	}
 	out := make([]string, 0, 2*len(forms))
 	for _, f := range forms {
@@ -276,28 +281,17 @@ func (v UsersVerdict) withNeither(forms []string, label func(Class) string) []st
 }
 
 // phrase is one change as the trade says it: "payment ok -24 (arrived − ok 42 → 66, of which in
-// flight 20 → 5)", "orders ok +5211 (arrived − ok 5802 → 591, of which in flight 5802 → 395 and
-// rejected 0 → 196)" where the rejected are a cost too ("…, in flight 18 → 4 of them)" took
-// newcomer 25 a second reading: "of which" says at once what the part is of); brief,
-// without what became of them. A latency of failures says so: "payment p50 -610ms (none
-// ok: time out sooner)".
-func (u UserChange) phrase(label func(Class) string, brief bool) string {
+// flight 20 → 5 and ended not ok 22 → 61)", "orders ok +5211 (arrived − ok 5802 → 591, of which
+// in flight 5802 → 395 and rejected 0 → 196)" where the rejected are a cost too ("…, in flight
+// 18 → 4 of them)" took newcomer 25 a second reading: "of which" says at once what the part is
+// of); with d phraseNotOK without the parts, phraseBrief without what became of them. A
+// latency of failures says so: "payment p50 -610ms (none ok: time out sooner)".
+func (u UserChange) phrase(label func(Class) string, d phraseDetail) string {
 	out := label(u.Class) + " " + u.Counter + " " + u.diff()
-	if u.NotOK != nil && !brief {
-		var of []string
-		if u.InFlight != nil {
-			of = append(of, fmt.Sprintf("%s %s → %s", FateInFlight.Word(), FmtCount(u.InFlight[0]), FmtCount(u.InFlight[1])))
-		}
-		if u.Rejected != nil {
-			of = append(of, fmt.Sprintf("%s %s → %s", RejectedColumn.Word, FmtCount(u.Rejected[0]), FmtCount(u.Rejected[1])))
-		}
+	if u.NotOK != nil && d > phraseBrief {
 		them := ""
-		if len(of) > 0 {
-			them = ", of which " + strings.Join(of, " and ")
-		}
-		// Apart from the parts above: a rejection on a worker gets one too.
-		if u.Canned != nil {
-			them += fmt.Sprintf("; %s %s → %s", cannedWord, FmtCount(u.Canned[0]), FmtCount(u.Canned[1]))
+		if d == phraseParts {
+			them = u.parts()
 		}
 		out += fmt.Sprintf(" (%s %s → %s%s)", NotOKWord, FmtCount(u.NotOK[0]), FmtCount(u.NotOK[1]), them)
 	}
@@ -307,12 +301,69 @@ func (u UserChange) phrase(label func(Class) string, brief bool) string {
 	return out
 }
 
+// parts is what became of the not ok, ", of which in flight 18 → 5, errors 26 → 0 and canned
+// replies 0 → 65": every part named, so that they add up to the not ok as printed ("of which
+// in flight 18 → 5; canned replies 0 → 65" left A's 26 rejected:pool, 44 − 18, unnamed:
+// newcomer 58 W6). The rest is what ended not ok otherwise: beside the rejected, the failed
+// and timed out; beside canned replies, those that got an error; alone, the whole, unsaid.
+func (u UserChange) parts() string {
+	var of []string
+	part := func(word string, n [2]int64) {
+		of = append(of, fmt.Sprintf("%s %s → %s", word, FmtCount(n[0]), FmtCount(n[1])))
+	}
+	rest, word := *u.NotOK, "ended not ok"
+	if u.InFlight != nil {
+		part(FateInFlight.Word(), *u.InFlight)
+		rest = [2]int64{rest[0] - u.InFlight[0], rest[1] - u.InFlight[1]}
+	}
+	switch {
+	case u.Rejected != nil:
+		part(RejectedColumn.Word, *u.Rejected)
+		rest, word = [2]int64{rest[0] - u.Rejected[0], rest[1] - u.Rejected[1]}, Failed.Word()+" or "+TimedOut.Word()
+	case u.Canned != nil:
+		rest, word = [2]int64{rest[0] - u.Canned[0], rest[1] - u.Canned[1]}, errorsWord
+	}
+	if rest != [2]int64{} && (len(of) > 0 || u.Canned != nil) {
+		part(word, rest)
+	}
+	if u.Canned != nil && u.Rejected == nil {
+		part(cannedWord, *u.Canned)
+	}
+	them := ""
+	if len(of) > 0 {
+		them = ", of which " + strings.Join(of[:len(of)-1], ", ")
+		if len(of) > 1 {
+			them += " and "
+		}
+		them += of[len(of)-1]
+	}
+	// Apart from the parts above: a rejection on a worker gets one too.
+	if u.Canned != nil && u.Rejected != nil {
+		them += fmt.Sprintf("; %s %s → %s", cannedWord, FmtCount(u.Canned[0]), FmtCount(u.Canned[1]))
+	}
+	return them
+}
+
+// phraseDetail is how much of a change phrase says: bare, with the not ok's total, or with
+// its parts too.
+type phraseDetail int
+
+const (
+	phraseBrief phraseDetail = iota
+	phraseNotOK
+	phraseParts
+)
+
 // diff is the change as the table's cell writes it (ComparisonRow.Cells, of a judged row:
 // neither ≈ nor ?): +13, -350ms.
 func (u UserChange) diff() string {
 	_, _, d := ComparisonRow{Counter: u.Counter, A: u.A, B: u.B, Significant: true}.Cells()
 	return d
 }
+
+// errorsWord names, beside the fallback's canned replies, the requests not ok that got an error
+// instead: turned away before a worker ran the fallback, or with none (FallbackSaid's words).
+const errorsWord = "errors"
 
 // NotOKWord names the requests not ok, every way summed, in flight too, where the verdict says
 // what became of a lost or won ok: "payment ok -22 (arrived − ok 30 → 66)". Not "not ok",

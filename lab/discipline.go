@@ -137,7 +137,7 @@ func init() {
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
 			word("oldest waiting", "on the queue line, how long the request that joined the queue first, and is still in it, has waited so far, and its class: no latency in the table is of a request still waiting. FIFO serves it next; LIFO serves it last, so under LIFO it keeps growing while the newest are served at once (the narrator's \"newest first\"). The report's pool.oldest_waiting_ms is it at the end"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives; else, briefly, \"× 49ms held\" beside calls of 50ms each: a worker is held a little longer than its call (the hand-off, the HTTP round trip), and one turned away on a worker at its deadline holds it for less, so the mean hold may stray either way). \"the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, its part of 75 ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments and 1 of the 20 signups waiting, the other 72 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, its part of 75 ahead\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind. With payments' deadline, \"leaving 48ms of 800ms, under the 69ms a call needs: turned away (rejected:deadline)\": what the wait leaves of it, against the room deadline:enough-left asks, before how the wait adds up, which stands in brackets after the wait where it fits; where the payments ahead would keep it past what the deadline leaves a call, \"waits at most ~727ms (800ms − 73ms a call needs): each ahead past it is turned away at once; then it gets a worker or is turned away\": a payment ahead that reaches a worker past 727ms is turned away there in no time, which frees the worker for the next, so no wait runs much past 727ms and not every arrival is turned away; the sum over the mean hold (\"not ~755ms (370 ahead × 49ms held ÷ 24 workers)\", where it fits) overshoots, for that mean takes in seconds when fewer were turned away")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives; else, briefly, \"× 49ms held\" beside calls of 50ms each: a worker is held a little longer than its call (the hand-off, the HTTP round trip), and one turned away on a worker at its deadline holds it for less, so the mean hold may stray either way). \"the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, the 3 of the 75 ahead it serves first\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments and 1 of the 20 signups waiting, the other 72 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, the 3 of the 75 ahead it serves first\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind. With payments' deadline, \"leaving 48ms of 800ms, under the 69ms a call needs: turned away (rejected:deadline)\": what the wait leaves of it, against the room deadline:enough-left asks, before how the wait adds up, which stands in brackets after the wait where it fits; where the payments ahead would keep it past what the deadline leaves a call, \"waits at most ~727ms (800ms − 73ms a call needs): each ahead past it is turned away at once; then it gets a worker or is turned away\": a payment ahead that reaches a worker past 727ms is turned away there in no time, which frees the worker for the next, so no wait runs much past 727ms and not every arrival is turned away; the sum over the mean hold (\"not ~755ms (370 ahead × 49ms held ÷ 24 workers)\", where it fits) overshoots, for that mean takes in seconds when fewer were turned away")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -252,7 +252,7 @@ type QueuedWork struct {
 
 // Work writes what the wait is made of: "once workers have freed 76 times, each on the first
 // to free; the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup ×
-// 3.0ms, its part of 75 ahead".
+// 3.0ms, the 3 of the 75 ahead it serves first".
 func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 
 // Played is the wait played out in a sentence, for a narrator's line, after "waits ~3.6s",
@@ -260,7 +260,7 @@ func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 // 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.2ms", as
 // the health panel says it; else ": each of the 43 ahead, and then it, takes the first worker
 // to free; the one it gets frees in 621ms, then serves 1 payment × 3.00s + 1 signup × 2.2ms,
-// its part of 43 ahead", Turn's terms, which add up to the wait. Work's "once workers have
+// the 2 of the 43 ahead it serves first", Turn's terms, which add up to the wait. Work's "once workers have
 // freed 44 times, …" read as notes, not a sentence, in a compare half (newcomer 40 #3), "44"
 // beside 43 waiting had needed "for the 43 ahead and for it" (newcomer 32), and "the 19 ahead
 // and then it each take the first worker to free" read garbled (newcomer 44 w3).
@@ -428,7 +428,7 @@ func (a ArrivingWait) work(t TrafficConfig, held string) string {
 // Turn is the wait played out on the worker the arrival gets: when it frees of the request
 // on it now and those ahead it serves first, terms that add up to the wait as printed
 // ("~8.4s: the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup ×
-// 3.0ms, its part of 75 ahead"). The busy workers' frees said and then the work ahead ÷ the
+// 3.0ms, the 3 of the 75 ahead it serves first"). The busy workers' frees said and then the work ahead ÷ the
 // workers read as two terms to add, which came to twice the wait (newcomer 38 W9: "the 20
 // busy free 1.06s–2.65s from now, then (16 payments × 3.00s + 3 signups × 2.3ms) ahead ÷
 // 20 workers" beside ~2.6s).
@@ -445,19 +445,19 @@ func (a ArrivingWait) turn(t TrafficConfig, worker string) string {
 	case !a.stacked():
 		return worker + " is free"
 	case a.Left > 0:
-		return worker + " frees in " + FmtLatency(a.Left) + ", then serves " + a.served(t, ", %s each")
+		return worker + " frees in " + FmtLatency(a.Left) + ", then serves " + a.served(t, ", %s each", servedPart)
 	}
-	return worker + " first serves " + a.served(t, ", %s each")
+	return worker + " first serves " + a.served(t, ", %s each", servedPart)
 }
 
 // turnBrief is Turn as terms to add, for a line without room for its verbs: "1.08s left on
-// the worker it gets + 3 payments × 3.00s + 2 signups × 2.3ms, its part of 89 ahead" (the long
+// the worker it gets + 3 payments × 3.00s + 2 signups × 2.3ms, 5 of 89 ahead first" (the long
 // queue's at 120 columns; "on the worker it gets, 1.08s left" read garbled: newcomer 43 G-7).
 func (a ArrivingWait) turnBrief(t TrafficConfig) string {
 	if !a.stacked() || a.Left <= 0 {
 		return a.Turn(t)
 	}
-	return FmtLatency(a.Left) + " left on the worker it gets + " + a.served(t, " × %s"+a.heldMark())
+	return FmtLatency(a.Left) + " left on the worker it gets + " + a.served(t, " × %s"+a.heldMark(), servedPartBrief)
 }
 
 // heldMark marks the hold as a hold where it is not the calls' latency: "× 49ms held", not a
@@ -477,14 +477,18 @@ const heldWord = "held"
 // each", the division where the part is the queue's rounds of the workers ("42 of 2700
 // orders" was decoded as 2700 ÷ 64 only after a while: newcomer 41 G7; "its 1 in 24 of the
 // 292 ahead" was still a riddle: newcomer 42); of several, each term says of how many
-// (aheadTerms), then what they are of the queue, "2 payments × 3.00s + 1 signup × 3.0ms, its
-// part of 75 ahead": "… of the 33 ahead" left why only 2 of 33 count to work out (newcomer
-// 55: the others go to the other workers); briefly, or the brief form (turnBrief) outgrew
-// 120 columns.
+// (aheadTerms), then what they are of the queue, "2 payments × 3.00s + 1 signup × 3.0ms, the
+// 3 of the 75 ahead it serves first" (part, its format, servedPart or servedPartBrief): "… of
+// the 33 ahead" left why only 2 of 33 count to work out (newcomer 55: the others go to the
+// other workers), and "its part of 33 ahead" read garbled (newcomer 58 G4).
 // One class's hold is said by each (its format), ", %s each" or " × %s".
-func (a ArrivingWait) served(t TrafficConfig, each string) string {
+func (a ArrivingWait) served(t TrafficConfig, each, part string) string {
 	if len(a.Ahead) > 1 {
-		return strings.Join(a.aheadTerms(t), " + ") + fmt.Sprintf(", its part of %s ahead", FmtCount(int64(a.queued())))
+		first := 0
+		for _, n := range a.Before {
+			first += n
+		}
+		return strings.Join(a.aheadTerms(t), " + ") + fmt.Sprintf(part, FmtCount(int64(first)), FmtCount(int64(a.queued())))
 	}
 	n := a.queued()
 	out := fmt.Sprintf("%s of the %s ahead", FmtCount(int64(a.Before[0])), FmtCount(int64(n)))
@@ -500,6 +504,14 @@ func (a ArrivingWait) served(t TrafficConfig, each string) string {
 	texts, _ := a.shownHolds()
 	return out + fmt.Sprintf(each, texts[0])
 }
+
+// servedPart is what the several classes' terms a worker serves first are of the queue, in a
+// sentence whose subject is that worker; servedPartBrief the same after turnBrief's terms, in
+// the room 120 columns leave the long queue's (newcomer 58 G4).
+const (
+	servedPart      = ", the %s of the %s ahead it serves first"
+	servedPartBrief = ", %s of %s ahead first"
+)
 
 // Freed is the wait where the worker it gets serves none of those ahead first: that worker's
 // place among those to free, and what those ahead do with the ones before it: "for the 17th

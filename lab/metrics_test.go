@@ -444,11 +444,11 @@ func TestWaitArrivingNow(t *testing.T) {
 	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(50*time.Millisecond) != 8400*time.Millisecond {
 		t.Errorf("mixed: %+v, want 16 × 0.15s + 2 × 3s = 8.4s", a)
 	}
-	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: 2.40s left on the worker it gets + 2 payments × 3.00s + 1 signup × 3.0ms, its part of 75 ahead" {
+	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: 2.40s left on the worker it gets + 2 payments × 3.00s + 1 signup × 3.0ms, 3 of 75 ahead first" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (76th in line, each ahead taking the first worker to free; the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, its part of 75 ahead; each ×: the mean time one held a worker in 7–12s)" {
-		t.Errorf("mixed health item at 250 %+v", items)
+	if items := arrivingNowHealth(&mixed, 280); len(items) != 1 || items[0].Value != "~8.4s in the queue (76th in line, each ahead taking the first worker to free; the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, the 3 of the 75 ahead it serves first; each ×: the mean time one held a worker in 7–12s)" {
+		t.Errorf("mixed health item at 280 %+v", items)
 	}
 	// The printed sum computes to the wait as shown (newcomer 16: "(40 payments × 3.00s + 26
 	// signups × 2.2ms) ahead ÷ 20 workers" is 6.0s against ~6.1s; 369 × 49ms ÷ 24 is 753ms
@@ -964,7 +964,7 @@ func TestBunchedBeyondChance(t *testing.T) {
 func TestArrivingWaitPlayedReadsAsASentence(t *testing.T) {
 	a := ArrivingWait{Wait: 3620 * time.Millisecond, Workers: 20, Left: 621 * time.Millisecond, Before: []int{1, 1},
 		Ahead: []QueuedWork{{Payment, 29, 3 * time.Second}, {Signup, 14, 2200 * time.Microsecond}}}
-	want := ": each of the 43 ahead, and then it, takes the first worker to free; the one it gets frees in 621ms, then serves 1 payment × 3.00s + 1 signup × 2.2ms, its part of 43 ahead"
+	want := ": each of the 43 ahead, and then it, takes the first worker to free; the one it gets frees in 621ms, then serves 1 payment × 3.00s + 1 signup × 2.2ms, the 2 of the 43 ahead it serves first"
 	if got := a.Played(TrafficConfig{}); got != want {
 		t.Errorf("%q\nwant %q", got, want)
 	}

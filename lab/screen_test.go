@@ -999,10 +999,14 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// gap said to be chance (newcomer 39 G4).
 		// The time's share beside no count: "5.5s, 69%; 69 of 112 found it full" read as
 		// 69 of 112 = 69% (newcomer 50).
-		120: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 (30%) found it full, 3.4s × 12.5/s ≈ 42±13 expected: within chance",
-		130: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 (30%) found it full, 3.4s × 12.5/s ≈ 42±13 expected: within chance",
-		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; 30 of 100 arrivals (30%) found it full, where 3.4s × 12.5/s ≈ 42±13 were expected: within chance",
-		300: "within chance (over a long run the two meet at 38%: random arrivals see the pool as a clock does; so far both include the 1.6s before it first filled)",
+		// The arrivals' share with its window, where it is given: "31% of arrivals" beside
+		// the narrator's "in 3–8s payments 37%" (newcomer 58 G1); at 120 and 130 columns,
+		// the count alone.
+		120: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: within chance",
+		130: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: within chance",
+		150: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 since the start (30%) found it full, 3.4s × 12.5/s ≈ 42±13 expected: within chance",
+		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; 30 of 100 arrivals since the start (30%) found it full, where 3.4s × 12.5/s ≈ 42±13 were expected: within chance",
+		340: "within chance (over a long run the two meet at 38%: random arrivals see the pool as a clock does; so far both include the 1.6s before it first filled)",
 	} {
 		got := strings.Join(phrases(HealthItems(s, w)), " · ")
 		if !strings.Contains(got, want) {
@@ -1015,9 +1019,9 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// Past 3 spreads of chance, nothing said of it: 10 or 75 turned away where 42.5 are due;
 	// within them, above too: 50.
 	for rejected, want := range map[int64]string{
-		10: "3.4s in all, of 8.0s: 43%; 10% of arrivals found it full ·",
-		75: "3.4s in all, of 8.0s: 43%; 75% of arrivals found it full ·",
-		50: "3.4s of 8.0s; 50 of 100 (50%) found it full, 3.4s × 12.5/s ≈ 42±13 expected: within chance",
+		10: "3.4s in all, of 8.0s: 43%; 10% of arrivals since the start found it full ·",
+		75: "3.4s in all, of 8.0s: 43%; 75% of arrivals since the start found it full ·",
+		50: "3.4s of 8.0s; 50 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: within chance",
 		// Past 2 spreads, how rare a chance (newcomer 41 W2), as runs: 28 where ~42 are due,
 		// 2.2 spreads under, a one-sided 1 in 77.
 		// Said as the seed's draw, not the lab's (newcomer 44 g1, 45 W2), in one pass
@@ -1045,7 +1049,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// 58% of arrivals found it full: ~16 more, by the lab's own timing" beside 43% of the
 		// time broke PASTA with a riddle).
 		// Which of the two is off, the clock (newcomer 57 W-MAJOR).
-		20: "pool full (no free worker) 3.4s of 8.0s; 58 of 100 (58%) found it full, 3.4s × 12.5/s ≈ 42±13 expected: beyond chance · the ~16 more mean the 3.4s is short, not the 58 high: one woken as a worker frees is turned away, that worker left idle",
+		20: "pool full (no free worker) 3.4s of 8.0s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: beyond chance · the ~16 more mean the 3.4s is short, not the 58 high: one woken as a worker frees is turned away, that worker left idle",
 		// One way, as "as many" says it (review 38 M1); at 120 columns the time's share
 		// gives way to the three-digit odds, the product's first factor its seconds.
 		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: 1 seed in 115 gives so many",
@@ -1058,7 +1062,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		}
 		// Wide, the time's share too, and PASTA named; the two meet only at the arrivals'
 		// forecast, so no long run where they meet.
-		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all, of 8.0s: 43% of the time; 58 of 100 arrivals (58%) found it full, where 3.4s × 12.5/s ≈ 42±13 were expected: beyond chance · the ~16 more mean the 3.4s is short, not the 58 high: one woken as a worker frees is turned away, and that worker idles until the next arrival, which takes it; the model gives the first the worker and turns the next away") || strings.Contains(wide, "meet")) {
+		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all, of 8.0s: 43% of the time; 58 of 100 arrivals since the start (58%) found it full, where 3.4s × 12.5/s ≈ 42±13 were expected: beyond chance · the ~16 more mean the 3.4s is short, not the 58 high: one woken as a worker frees is turned away, and that worker idles until the next arrival, which takes it; the model gives the first the worker and turns the next away") || strings.Contains(wide, "meet")) {
 			t.Errorf("%d spells at 300: %q, want the cause beside beyond chance, no long run where the two meet", spells, wide)
 		}
 		// The cause only beyond chance, as an item of its own, and only then.
@@ -1070,7 +1074,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// arrivals' share, 62%.
 	conn := *s
 	conn.Pool.FullFor, conn.Classes[Payment].Arrived, conn.Classes[Payment].Rejected[RejectPool] = 5500*time.Millisecond, 112, 69
-	if got := strings.Join(phrases(HealthItems(&conn, 120)), " · "); !strings.Contains(got, "5.5s of 8.0s; 69 of 112 (62%) found it full, 5.5s × 14/s ≈ 77±18 expected: within chance") {
+	if got := strings.Join(phrases(HealthItems(&conn, 150)), " · "); !strings.Contains(got, "; 69 of 112 since the start (62%) found it full, 5.5s × 14/s ≈ 77±18 expected: within chance") {
 		t.Errorf("%q, want the arrivals' share beside their count, the time's apart", got)
 	}
 	// The product from the factors shown: 90 arrivals over 8.0s is 11.25/s, shown 11.2/s, and
@@ -1103,7 +1107,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		un := *s
 		edit(&un)
 		got := strings.Join(phrases(HealthItems(&un, 120)), " · ")
-		if !strings.Contains(got, "30% of arrivals found it full") || strings.Contains(got, "long run") || strings.Contains(got, "due") {
+		if !strings.Contains(got, "30% of arrivals since the start found it full") || strings.Contains(got, "long run") || strings.Contains(got, "due") {
 			t.Errorf("%s: %q, want the share without the long run's or chance's", name, got)
 		}
 	}
