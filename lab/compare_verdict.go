@@ -311,17 +311,18 @@ func (u UserChange) parts() string {
 	part := func(word string, n [2]int64) {
 		of = append(of, fmt.Sprintf("%s %s → %s", word, FmtCount(n[0]), FmtCount(n[1])))
 	}
+	minus := func(a, b [2]int64) [2]int64 { return [2]int64{a[0] - b[0], a[1] - b[1]} }
 	rest, word := *u.NotOK, "ended not ok"
 	if u.InFlight != nil {
 		part(FateInFlight.Word(), *u.InFlight)
-		rest = [2]int64{rest[0] - u.InFlight[0], rest[1] - u.InFlight[1]}
+		rest = minus(rest, *u.InFlight)
 	}
 	switch {
 	case u.Rejected != nil:
 		part(RejectedColumn.Word, *u.Rejected)
-		rest, word = [2]int64{rest[0] - u.Rejected[0], rest[1] - u.Rejected[1]}, Failed.Word()+" or "+TimedOut.Word()
+		rest, word = minus(rest, *u.Rejected), Failed.Word()+" or "+TimedOut.Word()
 	case u.Canned != nil:
-		rest, word = [2]int64{rest[0] - u.Canned[0], rest[1] - u.Canned[1]}, errorsWord
+		rest, word = minus(rest, *u.Canned), errorsWord
 	}
 	if rest != [2]int64{} && (len(of) > 0 || u.Canned != nil) {
 		part(word, rest)
@@ -331,11 +332,7 @@ func (u UserChange) parts() string {
 	}
 	them := ""
 	if len(of) > 0 {
-		them = ", of which " + strings.Join(of[:len(of)-1], ", ")
-		if len(of) > 1 {
-			them += " and "
-		}
-		them += of[len(of)-1]
+		them = ", of which " + JoinList(of, "and")
 	}
 	// Apart from the parts above: a rejection on a worker gets one too.
 	if u.Canned != nil && u.Rejected != nil {

@@ -361,11 +361,7 @@ func (a ArrivingWait) sum(t TrafficConfig, even bool) string {
 	}
 	spread, shown := a.Even(), ShownSecs(a.Wait)
 	if len(parts) > 0 && (spread-shown).Abs() > max(shown/10, 100*time.Millisecond) {
-		list := parts[len(parts)-1]
-		if n := len(parts); n > 1 {
-			list = strings.Join(parts[:n-1], ", ") + " and " + list
-		}
-		return fmt.Sprintf("%s ahead, each taking the first of the %d workers to free", list, a.Workers)
+		return fmt.Sprintf("%s ahead, each taking the first of the %d workers to free", JoinList(parts, "and"), a.Workers)
 	}
 	work := strings.Join(terms, " + ")
 	if len(terms) > 1 {
@@ -445,9 +441,9 @@ func (a ArrivingWait) turn(t TrafficConfig, worker string) string {
 	case !a.stacked():
 		return worker + " is free"
 	case a.Left > 0:
-		return worker + " frees in " + FmtLatency(a.Left) + ", then serves " + a.served(t, ", %s each", servedPart)
+		return worker + " frees in " + FmtLatency(a.Left) + ", then serves " + a.served(t, false)
 	}
-	return worker + " first serves " + a.served(t, ", %s each", servedPart)
+	return worker + " first serves " + a.served(t, false)
 }
 
 // turnBrief is Turn as terms to add, for a line without room for its verbs: "1.08s left on
@@ -457,7 +453,7 @@ func (a ArrivingWait) turnBrief(t TrafficConfig) string {
 	if !a.stacked() || a.Left <= 0 {
 		return a.Turn(t)
 	}
-	return FmtLatency(a.Left) + " left on the worker it gets + " + a.served(t, " × %s"+a.heldMark(), servedPartBrief)
+	return FmtLatency(a.Left) + " left on the worker it gets + " + a.served(t, true)
 }
 
 // heldMark marks the hold as a hold where it is not the calls' latency: "× 49ms held", not a
@@ -481,8 +477,12 @@ const heldWord = "held"
 // 3 of the 75 ahead it serves first" (part, its format, servedPart or servedPartBrief): "… of
 // the 33 ahead" left why only 2 of 33 count to work out (newcomer 55: the others go to the
 // other workers), and "its part of 33 ahead" read garbled (newcomer 58 G4).
-// One class's hold is said by each (its format), ", %s each" or " × %s".
-func (a ArrivingWait) served(t TrafficConfig, each, part string) string {
+// One class's hold is said ", %s each", or briefly " × %s" (held where it is a hold).
+func (a ArrivingWait) served(t TrafficConfig, brief bool) string {
+	each, part := ", %s each", servedPart
+	if brief {
+		each, part = " × %s"+a.heldMark(), servedPartBrief
+	}
 	if len(a.Ahead) > 1 {
 		first := 0
 		for _, n := range a.Before {

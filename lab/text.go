@@ -152,3 +152,12 @@ func isAlnum(c byte) bool {
 
 // asciiPunctuation are the characters a backslash escapes in Markdown (CommonMark 2.4).
 const asciiPunctuation = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+
+// JoinList joins words as a sentence lists them: "a", "a and b", "a, b and c" (conj "and",
+// or "or").
+func JoinList(words []string, conj string) string {
+	if n := len(words); n > 1 {
+		return strings.Join(words[:n-1], ", ") + " " + conj + " " + words[n-1]
+	}
+	return strings.Join(words, "")
+}

@@ -627,10 +627,7 @@ func outrunColumns(shown map[string]bool) string {
 	if len(cols) == 0 { // a table too narrow for any: the rates still say ok
 		cols = []string{lab.Ended(lab.OK).Term().Column + "/s"}
 	}
-	if len(cols) == 1 {
-		return cols[0]
-	}
-	return strings.Join(cols[:len(cols)-1], ", ") + " or " + cols[len(cols)-1]
+	return lab.JoinList(cols, "or")
 }
 
 // newTableNotes say what the table shows. Those every size shows (must): the time each
