@@ -75,14 +75,18 @@ type KneeForecast struct {
 	TurnsAway  Reason
 	Autoscaled bool
 	CapLatency time.Duration // a call's latency with Cap calls at once
-	CapRate    float64       // answers per second with Cap calls at once: Cap / CapLatency
+	CapRate    float64       // answers per second with Cap calls at once: Cap / CapLatency; 0 where CutAt cuts them
 	// CutAt is the payments' timeout where it ends every call before its answer (a key
 	// storm's adaptive-limit at a slow 3s under a 1s timeout): 0 where calls are answered.
 	CutAt time.Duration
+	// CutByDeadline says the deadline cuts them, within CutAt of arrival, the queue's wait
+	// included: each ends by then, so Cap ÷ CutAt is the fewest that end a second.
+	CutByDeadline bool
 
 	PeakRate float64 // payments per second at the traffic's peak (its profile's highest step)
 	// Shortfall is PeakRate − CapRate when the peak is more than Cap calls answer: per
-	// second, payments that queue up without end, or, under a deadline, run out of it.
+	// second, payments that queue up without end, or, under a deadline, run out of it
+	// (where CutAt cuts the calls, the peak beyond the Cap ÷ CutAt that end).
 	Shortfall float64
 }
 

@@ -5,6 +5,7 @@ package lab
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -60,6 +61,27 @@ func TestKneeEndsWhereTheTimeoutCuts(t *testing.T) {
 	}
 	if brief, whole := k.CapMargin(); brief != "" || whole != "" {
 		t.Errorf("a margin for calls that never answer: %q, %q", brief, whole)
+	}
+	// None answered, and the queue grows by what arrives past the 20 a second that end.
+	c.Traffic.Payment.Rate = 500
+	k = c.Forecast().Knee
+	if k.CapRate != 0 || k.Shortfall != 480 {
+		t.Errorf("cut at 1s, 500/s: answers %.1f/s, short %.1f/s; want 0, 480", k.CapRate, k.Shortfall)
+	}
+	// A deadline from arrival shorter than the calls cuts them first: at least Cap ÷ it end.
+	c.Payment.Timeout = DefaultConfig().Payment.Timeout
+	c.Payment.Deadline = Duration(800 * time.Millisecond)
+	if k = c.Forecast().Knee; !k.CutByDeadline || k.CutAt != 800*time.Millisecond || k.CapRate != 0 {
+		t.Errorf("cut by an 800ms deadline: %+v", k)
+	}
+	if got := strings.Join(Report{Forecast: forecastReport(c.Forecast())}.kneeLine(), ""); !strings.Contains(got, "the deadline ends each within 800 ms of arrival: at least 25/s end, none answered") {
+		t.Errorf("the report's knee under a deadline: %q", got)
+	}
+	c.Payment.Deadline = 0
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(time.Second)}
+	r := Report{Forecast: forecastReport(c.Forecast())}
+	if got := strings.Join(r.kneeLine(), ""); !strings.Contains(got, "would take 3000.0 ms each, but the timeout ends each at 1000 ms: 20/s end, none answered") {
+		t.Errorf("the report's knee: %q", got)
 	}
 }
 

@@ -200,7 +200,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// been, as the latency costs a line of a compare half.
 		each, ends := k.Ends()
 		capped := func(most string) string {
-			if k.CutAt > 0 { // none answered: the price clause says every payment that calls times out
+			switch {
+			case k.CutByDeadline: // none answered: each ends within the deadline from arrival
+				return fmt.Sprintf("%s%d calls of %s, each cut within %s by the deadline, end ≥%s", most, k.Cap, fmtLatency(k.CapLatency), fmtDur(each), fmtWholePerSec(ends))
+			case k.CutAt > 0: // none answered: the price clause says every payment that calls times out
 				return fmt.Sprintf("%s%d calls, each cut at %s by the timeout, end ~%s", most, k.Cap, fmtSecs(each), fmtWholePerSec(ends))
 			}
 			return fmt.Sprintf("%s%d calls at %s give ~%s", most, k.Cap, fmtLatency(each), fmtWholePerSec(ends))
@@ -270,8 +273,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 						// as a wait, "it" as the queue).
 						then := fmt.Sprintf("; at ~%s the deadline will turn the excess away", fmtSecs(at))
 						// Said as what will be, beside rejected:deadline 0 (newcomer 48 G-minor-8).
-						msg += fmt.Sprintf("; at ~%s (~%s waiting) the deadline will turn the excess away (%s, none yet): the queue will stop growing, ok ~%s, each within %s",
-							fmtSecs(at), fmtCount(n), lab.RejectDeadline.Word(), fmtWholePerSec(k.CapRate), fmtDur(d))
+						msg += fmt.Sprintf("; at ~%s (~%s waiting) the deadline will turn the excess away (%s, none yet): the queue will stop growing",
+							fmtSecs(at), fmtCount(n), lab.RejectDeadline.Word())
+						if k.CutAt == 0 { // cut calls answer none
+							msg += fmt.Sprintf(", ok ~%s, each within %s", fmtWholePerSec(k.CapRate), fmtDur(d))
+						}
 						terse += then // when, in fewer words than the whole sentence's
 					}
 					queueSaid = true
