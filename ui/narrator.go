@@ -328,6 +328,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	switch {
 	case rate == 0:
 		return "no payments arriving: the pool belongs to the other classes"
+	case failingFast(cfg) != "" && len(whom) == 0: // none else to get them (the postmortem's orders alone)
+		return failingFast(cfg)
 	case failingFast(cfg) != "":
 		return failingFast(cfg) + "; " + others + " get workers"
 	case s.Breaker.State == lab.BreakerOpen:

@@ -1068,3 +1068,13 @@ func TestKneeCapCutByTheTimeout(t *testing.T) {
 		}
 	}
 }
+
+// With the dependency down and no other class arriving, none else gets the workers: "other
+// requests get workers" stood beside the postmortem's orders alone (d pressed to down).
+func TestFailingFastNamesNoOthersWhereNone(t *testing.T) {
+	cfg := postmortemConfig()
+	cfg.Dependency.Mode = lab.ModeDown
+	if said := narrate(cfg, postmortemSnapshot(cfg)); !strings.Contains(said, "dependency down") || strings.Contains(said, "get workers") {
+		t.Errorf("orders alone, the dependency down: %q", said)
+	}
+}
