@@ -133,7 +133,7 @@ func init() {
 		rank: 100,
 		checks: func(c Config) []check {
 			return []check{{"pool.discipline", !oneOf(c.Pool.Discipline, Disciplines...),
-				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
+				fmt.Sprintf("must be %s, got %s", JoinList(Disciplines, "or"), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
 			word("oldest waiting", "on the queue line, how long the request that joined the queue first, and is still in it, has waited so far, and its class: no latency in the table is of a request still waiting. FIFO serves it next; LIFO serves it last, so under LIFO it keeps growing while the newest are served at once (the narrator's \"newest first\"). The report's pool.oldest_waiting_ms is it at the end"),
@@ -790,12 +790,4 @@ func (h *turnHeap) Pop() any {
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return x
-}
-
-// orList writes vs as a choice: "a", "a or b", "a, b or c".
-func orList[T ~string](vs []T) string {
-	if len(vs) < 2 {
-		return join(vs)
-	}
-	return join(vs[:len(vs)-1]) + " or " + string(vs[len(vs)-1])
 }

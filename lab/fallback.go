@@ -154,7 +154,7 @@ func beforeChainIn(s *Snapshot, name func(Term) string) string {
 		}
 		out = append(out, r.Short())
 	}
-	return orList(out)
+	return JoinList(out, "or")
 }
 
 // fallbackCauses names the table's columns that hold the payments a fallback answered:

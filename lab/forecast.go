@@ -315,6 +315,10 @@ func (q QueueForecast) HoldSaid(workers int) string {
 	return finer
 }
 
+// Stalls says a stall is set and acts: a dependency that is down refuses every connection,
+// stall or not ("down (refuses), stalls 1s at 5s" said a stall no call met).
+func (d DependencyConfig) Stalls() bool { return d.Stall.For > 0 && d.Mode != ModeDown }
+
 // CallLatency is how long the dependency takes to answer a call in its mode: the slow
 // latency in mode slow and in a brownout's slow spells, the healthy latency in mode healthy,
 // and 0 when it is down or answers errors at once.
@@ -385,12 +389,13 @@ func (c Config) forecastCall(f *Forecast) {
 	// The cap's calls end at the timeout, or within the deadline from arrival where it comes
 	// first (postmortem-fix with d pressed: "24 calls at 3.00s give ~8/s … ok ~8/s, each within
 	// 800ms" beside none ok), none answered.
-	k := &f.Knee
-	if d := c.Payment.Deadline.D(); k.Knee > 0 && d > 0 && d < k.CapLatency && (!cuts || d < hold) {
-		cuts, hold, k.CutByDeadline = true, d, true
-	}
-	if cuts && k.Knee > 0 {
-		k.CutAt, k.CapRate = hold, 0
+	if k := &f.Knee; k.Knee > 0 {
+		if d := c.Payment.Deadline.D(); d > 0 && d < k.CapLatency && (!cuts || d < hold) {
+			cuts, hold, k.CutByDeadline = true, d, true
+		}
+		if cuts {
+			k.CutAt, k.CapRate = hold, 0
+		}
 		_, ends := k.Ends()
 		k.Shortfall = max(k.PeakRate-ends, 0)
 	}

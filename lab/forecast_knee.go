@@ -132,8 +132,7 @@ func (c Config) kneeForecast() KneeForecast {
 			k.TurnsAway = c.Payment.Bulkhead.Rejects()
 		}
 	}
-	k.CapLatency, k.CapRate = k.Answers(k.Cap)
-	k.Shortfall = max(k.Net(k.PeakRate, k.Cap), 0)
+	k.CapLatency, k.CapRate = k.Answers(k.Cap) // its Shortfall, once the payments' cuts are known (forecastCall)
 	return k
 }
 
@@ -143,9 +142,17 @@ func (c Config) kneeForecast() KneeForecast {
 // rate for calls that never finish).
 func (k KneeForecast) Ends() (each time.Duration, perSec float64) {
 	if k.CutAt > 0 {
-		return k.CutAt, float64(k.Cap) / k.CutAt.Seconds()
+		return k.CutAt, k.endsCut()
 	}
 	return k.CapLatency, k.CapRate
+}
+
+// endsCut is the cut calls that end a second, Cap ÷ CutAt; 0 where none is cut.
+func (k KneeForecast) endsCut() float64 {
+	if k.CutAt <= 0 {
+		return 0
+	}
+	return float64(k.Cap) / k.CutAt.Seconds()
 }
 
 // AtKnee is a cap at the knee itself, against a cap under it (newcomer 19 asked of the

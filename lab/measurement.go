@@ -58,7 +58,7 @@ func (c Config) measurement() MeasurementForecast {
 	}
 	dur := c.Duration.D()
 	st := c.Dependency.Stall
-	if st.For > 0 {
+	if c.Dependency.Stalls() {
 		m.Stall = st.For.D()
 		m.StallDue = m.Sending * m.Stall.Seconds()
 		if t.Mode == Closed {

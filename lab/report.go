@@ -77,6 +77,7 @@ type KneeReport struct {
 	CapPerS       float64 `json:"cap_per_s"`                 // answers a second with cap calls at once
 	CutAtMs       float64 `json:"cut_at_ms,omitempty"`       // the timeout that ends each call before its answer, or the deadline
 	CutByDeadline bool    `json:"cut_by_deadline,omitempty"` // the deadline ends each within cut_at_ms of arrival
+	EndsPerS      float64 `json:"ends_per_s,omitempty"`      // where cut: the calls that end a second, none answered (at least, by the deadline)
 	PeakRate      float64 `json:"peak_rate"`
 	ShortfallPerS float64 `json:"shortfall_per_s"` // the peak beyond what cap calls answer
 }
@@ -118,7 +119,7 @@ func forecastReport(f Forecast) ForecastReport {
 	}
 	if k := f.Knee; k.Knee > 0 {
 		r.Knee = &KneeReport{Knee: k.Knee, LatencyMs: ms(k.Latency), BestPerS: round(k.Best, 1), Cap: k.Cap, Autoscaled: k.Autoscaled,
-			CapLatencyMs: ms(k.CapLatency), CapPerS: round(k.CapRate, 1), CutAtMs: ms(k.CutAt), CutByDeadline: k.CutByDeadline, PeakRate: k.PeakRate, ShortfallPerS: round(k.Shortfall, 1)}
+			CapLatencyMs: ms(k.CapLatency), CapPerS: round(k.CapRate, 1), CutAtMs: ms(k.CutAt), CutByDeadline: k.CutByDeadline, EndsPerS: round(k.endsCut(), 1), PeakRate: k.PeakRate, ShortfallPerS: round(k.Shortfall, 1)}
 	}
 	for _, c := range Classes {
 		if cf := f.Classes[c]; cf.Rate > 0 {
@@ -530,15 +531,14 @@ func (r Report) kneeLine() []string {
 	if k.Autoscaled {
 		most += " (the pool's autoscale max)"
 	}
-	knee := fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s take %.1f ms each: %.0f/s",
-		k.Knee, k.LatencyMs, k.BestPerS, most, k.CapLatencyMs, k.CapPerS)
+	knee := fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s ", k.Knee, k.LatencyMs, k.BestPerS, most)
 	switch {
 	case k.CutByDeadline:
-		knee = fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s would take %.1f ms each, but the deadline ends each within %g ms of arrival: at least %.0f/s end, none answered",
-			k.Knee, k.LatencyMs, k.BestPerS, most, k.CapLatencyMs, k.CutAtMs, float64(k.Cap)*1000/k.CutAtMs)
+		knee += fmt.Sprintf("would take %.1f ms each, but the deadline ends each within %g ms of arrival: at least %.0f/s end, none answered", k.CapLatencyMs, k.CutAtMs, k.EndsPerS)
 	case k.CutAtMs > 0:
-		knee = fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s would take %.1f ms each, but the timeout ends each at %g ms: %.0f/s end, none answered",
-			k.Knee, k.LatencyMs, k.BestPerS, most, k.CapLatencyMs, k.CutAtMs, float64(k.Cap)*1000/k.CutAtMs)
+		knee += fmt.Sprintf("would take %.1f ms each, but the timeout ends each at %g ms: %.0f/s end, none answered", k.CapLatencyMs, k.CutAtMs, k.EndsPerS)
+	default:
+		knee += fmt.Sprintf("take %.1f ms each: %.0f/s", k.CapLatencyMs, k.CapPerS)
 	}
 	if k.ShortfallPerS > 0 {
 		knee += fmt.Sprintf(", %.0f/s short of the %g/s peak", k.ShortfallPerS, k.PeakRate)

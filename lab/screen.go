@@ -41,7 +41,7 @@ var coreSettings = slices.Concat(
 		d := c.Dependency
 		broken := d.Mode.Fails()
 		mode := ModeShort(d)
-		stalls := d.Stall.For > 0
+		stalls := d.Stalls()
 		if d.Mode == ModeHealthy && (stalls || d.Knee > 0) {
 			// "healthy" gone where a stall or a knee says when it is not: "dependency healthy
 			// 1ms" beside "dependency stalls 1s at 5s" read as a contradiction (newcomer 56),

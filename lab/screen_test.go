@@ -277,6 +277,17 @@ func TestSettingsSayTheStallInTheDependency(t *testing.T) {
 			t.Errorf("slow: %q", it.Value)
 		}
 	}
+	// Down, it refuses every connection, stall or not: no stall said, none measured
+	// ("down (refuses), stalls 1s at 5s" beside a closed loop's "no percentile shows the stall").
+	c.Dependency.Mode = ModeDown
+	for _, it := range SettingsItems(c, &Snapshot{Config: c}, 120) {
+		if it.Label == "dependency" && strings.Contains(it.Value, "stalls") {
+			t.Errorf("down: %q", it.Value)
+		}
+	}
+	if m := c.Forecast().Measurement; m.Stall != 0 {
+		t.Errorf("down, a stall measured: %v", m.Stall)
+	}
 }
 
 // A dependency with a knee keeps its latency only up to it: "healthy 50ms ±10ms" bare, above

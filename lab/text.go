@@ -155,9 +155,9 @@ const asciiPunctuation = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 
 // JoinList joins words as a sentence lists them: "a", "a and b", "a, b and c" (conj "and",
 // or "or").
-func JoinList(words []string, conj string) string {
+func JoinList[T ~string](words []T, conj string) string {
 	if n := len(words); n > 1 {
-		return strings.Join(words[:n-1], ", ") + " " + conj + " " + words[n-1]
+		return join(words[:n-1]) + " " + conj + " " + string(words[n-1])
 	}
-	return strings.Join(words, "")
+	return join(words)
 }

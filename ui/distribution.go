@@ -27,7 +27,7 @@ import (
 // that stalls. Its chart area leads with the samples line and the payment ladder, and the
 // distribution takes the place of the starvation chart.
 func measurementRun(s *lab.Snapshot) bool {
-	return s.Config.Traffic.Mode == lab.Closed || s.Config.Dependency.Stall.For > 0
+	return s.Config.Traffic.Mode == lab.Closed || s.Config.Dependency.Stalls()
 }
 
 // Widths the distribution layouts need: three charts side by side, or the distribution

@@ -328,9 +328,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	switch {
 	case rate == 0:
 		return "no payments arriving: the pool belongs to the other classes"
-	case failingFast(cfg) != "" && len(whom) == 0: // none else to get them (the postmortem's orders alone)
-		return failingFast(cfg)
 	case failingFast(cfg) != "":
+		if len(whom) == 0 { // none else to get them (the postmortem's orders alone)
+			return failingFast(cfg)
+		}
 		return failingFast(cfg) + "; " + others + " get workers"
 	case s.Breaker.State == lab.BreakerOpen:
 		msg := fmt.Sprintf("breaker open: every payment is now %s at once, without calling, until the next trial in %s",

@@ -89,8 +89,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			if r.Refused { // tries refused before they reach it: it counts none (measured 0.00 beside 18 read wrong)
 				calls, measured = "tries", r.RefusedSaid()
 			}
-			msg = fmt.Sprintf("%s and %s retry on their own and %s: one payment becomes %s = %s %s at hop %d (the dependency), %s",
-				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], everyTry(r), r.LayerProduct(), fmtWorkers(r.Deepest), calls, dep.Hops, measured)
+			msg = fmt.Sprintf("%s retry on their own and %s: one payment becomes %s = %s %s at hop %d (the dependency), %s",
+				lab.JoinList(names, "and"), everyTry(r), r.LayerProduct(), fmtWorkers(r.Deepest), calls, dep.Hops, measured)
 			// Why not 27, in the sentence itself: a payment's last calls come seconds after it,
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.

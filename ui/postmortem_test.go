@@ -1056,10 +1056,15 @@ func TestKneeCapCutByTheTimeout(t *testing.T) {
 	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 20}
 	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(time.Second)}
 	cfg.Dependency.Mode, cfg.Dependency.Latency = lab.ModeSlow, lab.Duration(3*time.Second)
-	cfg.Payment.Deadline = lab.Duration(800 * time.Millisecond) // the fix's parts, which it keeps no call to
+	said, _ := narration(cfg, postmortemSnapshot(cfg))
+	if want := "at most 20 calls, each cut at 1.0s by the timeout, end ~20/s of 500/s: ~480/s rejected:bulkhead"; !strings.Contains(said, want) {
+		t.Errorf("want %q in:\n%s", want, said)
+	}
+	// The fix's deadline, from arrival, comes first: it cuts them, and its parts are not said.
+	cfg.Payment.Deadline = lab.Duration(800 * time.Millisecond)
 	said, spare := narration(cfg, postmortemSnapshot(cfg))
 	said += spare.long
-	if want := "at most 20 calls, each cut at 1.0s by the timeout, end ~20/s of 500/s: ~480/s rejected:bulkhead"; !strings.Contains(said, want) {
+	if want := "at most 20 calls of 3.00s, each cut within 800ms by the deadline, end ≥25/s of 500/s: ~475/s rejected:bulkhead"; !strings.Contains(said, want) {
 		t.Errorf("want %q in:\n%s", want, said)
 	}
 	for _, wrong := range []string{"at 3.00s give", "under the knee", "25 would give", "keep each at"} {
