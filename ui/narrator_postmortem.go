@@ -44,7 +44,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		p99 += fmt.Sprintf(", rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
 	tail := fmt.Sprintf("; p99 %s, %s", p99, notOKSaid(s))
-	if f.Payment.TimeoutCuts { // the knee's answers are the calls', which the timeout cuts (a key storm's adaptive-limit)
+	if f.Payment.TimeoutCuts && !k.CutByDeadline { // the knee's answers are the calls', which the timeout cuts (a key storm's adaptive-limit); the deadline, where it cuts first, says its own
 		tail = timeoutPrice(cfg) + tail
 	}
 
