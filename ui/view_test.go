@@ -278,7 +278,7 @@ func TestNarrator(t *testing.T) {
 		// The others' need as a product of the settings shown: a bare "~0.01" read as
 		// understated beside a signup p50 of 3.0ms (newcomer 36 #4).
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
-			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, which need 5/s × 2ms = 0.01 workers; forecast for the long run (Erlang B: random arrivals, turned away at once): ~8.4/s payments rejected:bulkhead, only ~16% ok"},
+			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, which need 5/s × 2ms = 0.01 workers; forecast for the long run (Erlang B: random arrivals, turned away at once): ~8.4/s of 10/s payments rejected:bulkhead, only ~16% ok"},
 		{"socket timeout", func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
 		}, "10/s × 1.0s (socket timeout) = 10 workers"},
@@ -485,7 +485,7 @@ func TestNarrator(t *testing.T) {
 	}
 	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
 	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
-	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: forecast for the long run (Erlang B: random arrivals, turned away at once): ~8.4/s payments rejected:bulkhead, and callers leave after 1.0s (caller timeout), so payments hold ~1.6 of 20 workers"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: forecast for the long run (Erlang B: random arrivals, turned away at once): ~8.4/s of 10/s payments rejected:bulkhead, and callers leave after 1.0s (caller timeout), so payments hold ~1.6 of 20 workers"; !strings.Contains(got, want) {
 		t.Errorf("thread pool:\n got %q\nwant %q", got, want)
 	}
 }
