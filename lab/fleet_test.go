@@ -463,36 +463,46 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 		want         []CheckWords
 	}{
 		{16, 46, []CheckWords{
-			form("a check now has 16 payments + 46 quick ahead: times out, pulled after 2", true, true, true),
-			form("a check now has 16 P + 46 quick ahead: times out, pulled after 2", true, true, true),
-			form("16 payments + 46 quick ahead: check times out, pulled after 2", false, true, true),
-			form("16 P + 46 quick ahead: check times out, pulled after 2", false, true, true),
-			form("a check now has 16 payments + 46 quick ahead: times out", true, true, true),
-			form("a check now has 16 P + 46 quick ahead: times out", true, true, true),
-			form("16 payments + 46 quick ahead: check times out", false, true, true),
-			form("16 P + 46 quick ahead: check times out", false, true, true),
-			form("16 P + 46 S/H ahead: check times out, pulled after 2", false, true, false),
-			form("16 P + 46 S/H ahead: check times out", false, true, false),
-			form("a check now has 16 P ahead: times out, pulled after 2", true, false, false), form("a check now has 16 P ahead: times out", true, false, false),
-			form("a check now has 16 ahead: times out, pulled after 2", true, false, false), form("a check now has 16 ahead: times out", true, false, false),
-			form("16 P ahead: check times out, pulled after 2", false, false, false), form("16 P ahead: check times out", false, false, false),
-			form("16 ahead: check times out, pulled after 2", false, false, false), form("16 ahead: check times out", false, false, false)}},
+			form("a check now has 16 payments + 46 quick ahead: would time out; 2 in a row pull it", true, true, true),
+			form("a check now has 16 P + 46 quick ahead: would time out; 2 in a row pull it", true, true, true),
+			form("16 payments + 46 quick ahead: check would time out; 2 in a row pull it", false, true, true),
+			form("16 P + 46 quick ahead: check would time out; 2 in a row pull it", false, true, true),
+			form("a check now has 16 payments + 46 quick ahead: would time out", true, true, true),
+			form("a check now has 16 P + 46 quick ahead: would time out", true, true, true),
+			form("16 payments + 46 quick ahead: check would time out", false, true, true),
+			form("16 P + 46 quick ahead: check would time out", false, true, true),
+			form("16 P + 46 S/H ahead: check would time out; 2 in a row pull it", false, true, false),
+			form("16 P + 46 S/H ahead: check would time out", false, true, false),
+			// Without "ahead" where no more fits (80x24): the row's queue, told apart, and the
+			// verdict that names the check.
+			form("16 P + 46 S/H: check would time out", false, true, false),
+			form("a check now has 16 P ahead: would time out; 2 in a row pull it", true, false, false), form("a check now has 16 P ahead: would time out", true, false, false),
+			form("a check now has 16 ahead: would time out; 2 in a row pull it", true, false, false), form("a check now has 16 ahead: would time out", true, false, false),
+			form("16 P ahead: check would time out; 2 in a row pull it", false, false, false), form("16 P ahead: check would time out", false, false, false),
+			form("16 ahead: check would time out; 2 in a row pull it", false, false, false), form("16 ahead: check would time out", false, false, false)}},
+		// A chance is a forecast already, and says no check: never without "ahead".
 		{11, 1, []CheckWords{form("a check now has 11 payments + 1 quick ahead: 1-in-5 not ok", true, true, true), form("a check now has 11 P + 1 quick ahead: 1-in-5 not ok", true, true, true),
 			form("11 payments + 1 quick ahead: 1-in-5 not ok", false, true, true), form("11 P + 1 quick ahead: 1-in-5 not ok", false, true, true),
 			form("11 P + 1 S/H ahead: 1-in-5 not ok", false, true, false),
 			form("a check now has 11 P ahead: 1-in-5 not ok", true, false, false), form("a check now has 11 ahead: 1-in-5 not ok", true, false, false),
 			form("11 P ahead: 1-in-5 not ok", false, false, false), form("11 ahead: 1-in-5 not ok", false, false, false)}},
 		// Payments alone ahead: the queue's count is theirs, nothing to tell apart.
-		{5, 0, []CheckWords{form("a check now has 5 payments ahead: ok", true, false, false), form("a check now has 5 ahead: ok", true, false, false),
-			form("5 payments ahead: ok", false, false, false), form("5 ahead: ok", false, false, false)}},
-		{1, 0, []CheckWords{form("a check now has 1 payment ahead: ok", true, false, false), form("a check now has 1 ahead: ok", true, false, false),
-			form("1 payment ahead: ok", false, false, false), form("1 ahead: ok", false, false, false)}},
+		{5, 0, []CheckWords{form("a check now has 5 payments ahead: would be ok", true, false, false), form("a check now has 5 ahead: would be ok", true, false, false),
+			form("5 payments ahead: check would be ok", false, false, false), form("5 ahead: check would be ok", false, false, false)}},
+		{1, 0, []CheckWords{form("a check now has 1 payment ahead: would be ok", true, false, false), form("a check now has 1 ahead: would be ok", true, false, false),
+			form("1 payment ahead: check would be ok", false, false, false), form("1 ahead: check would be ok", false, false, false)}},
 	} {
 		ch := checks[1].CheckAhead
 		ch.Ahead, ch.Quick = tc.ahead, tc.quick
 		if got := ch.Words(letters); !slices.Equal(got, tc.want) {
 			t.Errorf("%d ahead: %+v, want %+v", tc.ahead, got, tc.want)
 		}
+	}
+	// Where one check not ok pulls a replica, the forecast says the pull it would make.
+	one := checks[1].CheckAhead
+	one.pullAfter = 1
+	if got, want := one.Words(letters)[2].Text, "16 payments + 46 quick ahead: check would time out and pull it"; got != want {
+		t.Errorf("pulled after 1: %q, want %q", got, want)
 	}
 	// r4's pull, said by the story as "fewer than 12: 1-in-5 chance", is the same odds.
 	ch := checks[1]

@@ -175,46 +175,52 @@ type CheckWords struct {
 }
 
 // Words says it, in the order a row takes the first that fits: whole, "a check now has 16
-// payments + 46 quick ahead: times out, pulled after 2" (not ok more often than not, and
-// the balancer's rule: two in a row pull it), "…: 1-in-3 not ok", or "…: ok" where it is not
-// ok less than 1 time in 20, then with the payments by their letter (the row's glyph,
-// letter(Payment)), "16 P + 46 quick"; the same brief, without "a check now has", the check
-// then named in the verdict, "check times out, pulled after 2"; then without the pull; then
-// the quick ones by their letters, "16 P + 46 S/H", for a screen with no room to define
-// "quick" (newcomer 58 #2: undefined at 80x24); only then "16 P" or "16", whole then brief.
+// payments + 46 quick ahead: would time out; 2 in a row pull it" (not ok more often than
+// not, and the balancer's rule: two in a row pull it), "…: 1-in-3 not ok", or "…: would be
+// ok" where it is not ok less than 1 time in 20, then with the payments by their letter (the
+// row's glyph, letter(Payment)), "16 P + 46 quick"; the same brief, without "a check now
+// has", the check then named in the verdict, "check would time out; 2 in a row pull it";
+// then without the pull; then the quick ones by their letters, "16 P + 46 S/H", for a screen
+// with no room to define "quick" (newcomer 58 #2: undefined at 80x24), and where even that
+// does not fit, without "ahead": the counts are the row's queue, the verdict names the
+// check; only then "16 P" or "16", whole then brief.
 // The quick ones first: "62 queued" beside "16 payments ahead", and r3's 82 beside 15, read
 // as two counts of one queue that disagree (newcomer 54 G-major), and a longer form without
 // them won over a brief one with them (review 47). The verdict says what happens: "next
-// out" read as next in line, or out of what (newcomers 53, 58). A check now, not the checks
+// out" read as next in line, or out of what (newcomers 53, 58); and that it would, for a
+// check sent now: "check times out, pulled after 2" beside r4's "PULLED at 9.3s" read as
+// done, against "2 of 4 replicas in rotation" (newcomer 59). A check now, not the checks
 // decided so far: those were sent up to a timeout ago, behind the queue as it was then.
 func (c CheckAhead) Words(letter func(Class) string) []CheckWords {
 	if c.Full { // no wait at all: turned away on arrival, a check not ok
 		return []CheckWords{{Text: "a check now finds the queue full: not ok (" + RejectPool.Word() + ")", Whole: true},
 			{Text: "queue full: check not ok"}, {Text: "full: not ok"}}
 	}
-	// The verdicts, with the pull then without, whole and brief.
+	// The verdicts, with the pull then without, whole and brief; named where the brief
+	// names the check.
 	var whole, brief []string
+	named := true
 	switch odds := c.NotOK(); {
 	case odds >= 0.5:
-		pull := "pulled"
+		pull := " and pull it"
 		if c.pullAfter > 1 {
-			pull = fmt.Sprintf("pulled after %d", c.pullAfter)
+			pull = fmt.Sprintf("; %d in a row pull it", c.pullAfter)
 		}
-		whole = []string{"times out, " + pull, "times out"} // timed out, the outcome the health row counts
+		whole = []string{"would time out" + pull, "would time out"} // timed out, the outcome the health row counts
 		brief = []string{"check " + whole[0], "check " + whole[1]}
 	case odds >= 0.05:
 		whole = []string{chance(odds) + " not ok"}
-		brief = whole
+		brief, named = whole, false
 	default:
-		whole, brief = []string{"ok"}, []string{"ok"}
+		whole, brief = []string{"would be ok"}, []string{"check would be ok"}
 	}
 	p := letter(Payment)
 	plain := []string{fmt.Sprintf("%d %s", c.Ahead, counted(c.label, c.Ahead)), fmt.Sprint(c.Ahead)}
 	var forms []CheckWords
-	add := func(set []string, verdicts []string, w, apart, quick bool) {
+	add := func(set []string, verdicts []string, w, apart, quick bool, ahead string) {
 		for _, a := range set {
 			for _, v := range verdicts {
-				text := fmt.Sprintf("%s ahead: %s", a, v)
+				text := fmt.Sprintf("%s%s: %s", a, ahead, v)
 				if w {
 					text = "a check now has " + text
 				}
@@ -226,14 +232,18 @@ func (c CheckAhead) Words(letter func(Class) string) []CheckWords {
 		more := fmt.Sprintf(" + %d quick", c.Quick)
 		quick := []string{plain[0] + more, fmt.Sprintf("%d %s", c.Ahead, p) + more}
 		for i := range whole {
-			add(quick, whole[i:i+1], true, true, true)
-			add(quick, brief[i:i+1], false, true, true)
+			add(quick, whole[i:i+1], true, true, true, " ahead")
+			add(quick, brief[i:i+1], false, true, true, " ahead")
 		}
-		add([]string{fmt.Sprintf("%d %s + %d %s/%s", c.Ahead, p, c.Quick, letter(Signup), letter(Health))}, brief, false, true, false)
+		letters := []string{fmt.Sprintf("%d %s + %d %s/%s", c.Ahead, p, c.Quick, letter(Signup), letter(Health))}
+		add(letters, brief, false, true, false, " ahead")
+		if named {
+			add(letters, brief[len(brief)-1:], false, true, false, "")
+		}
 		plain[0] = fmt.Sprintf("%d %s", c.Ahead, p)
 	}
-	add(plain, whole, true, false, false)
-	add(plain, brief, false, false, false)
+	add(plain, whole, true, false, false, " ahead")
+	add(plain, brief, false, false, false, " ahead")
 	return forms
 }
 

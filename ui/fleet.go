@@ -245,7 +245,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.
 // withCheck is a row in rotation with what a check sent to it now meets, in the first of
 // lab's words that fits in w (only brief ones where whole is false, none that says "quick"
 // where define is false), else the row alone: "in rotation; a check now has 16 P + 46 quick
-// ahead: times out, pulled after 2" says why a queue of 62 still passes its checks, and
+// ahead: would time out; 2 in a row pull it" says why a queue of 62 still passes its checks, and
 // whether its checks time out (newcomer 52); P is the payments' glyph, S and H the others'.
 // Where the quick ones fit only in place of "in rotation", they take its place: the row's
 // counts then add up, and a check's verdict says it is in rotation (review 47). quick: the

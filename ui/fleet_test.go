@@ -299,7 +299,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Fleet.Replicas[2].Pool.FullFor = 3 * time.Second
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))), " ")
-	for _, want := range []string{"timeout payments off, health checks 2s", "health 10/s to each replica but a drained one",
+	for _, want := range []string{"timeout payments off, health checks 2s", "health checks 10/s to each replica but a drained one",
 		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (10s, a check every 100ms)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
 		"pool full (no free worker) the longest, replica r3, 3.0s; every replica at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
@@ -1384,15 +1384,17 @@ func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
 		// two counts that disagree (newcomer 54 G-major); else the payments by their glyph.
 		// The quick ones kept before "a check now has": "a check now has 11 P ahead" won over
 		// the brief words with them (review 47).
-		// The verdict says what happens, and the pull rule's count, in place of "in rotation",
-		// which "pulled after 2" says: "next out" read as next in line, or out of what
-		// (newcomers 53, 58).
-		120: {"+ 62 queued  rej:pool   42  16 payments + 46 quick ahead: check times out, pulled after 2",
+		// The verdict says what would happen, in place of "in rotation", which "would" says:
+		// "next out" read as next in line, or out of what (newcomers 53, 58); "check times
+		// out, pulled after 2" beside "PULLED at" read as done (newcomer 59).
+		120: {"+ 62 queued  rej:pool   42  16 payments + 46 quick ahead: check would time out",
 			"+ 82 queued  rej:pool   42  in rotation, 11 payments + 71 quick ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes what it had queued)"},
 		// Where the brief words do not fit, fewer: "11 payments ahead: 1-in-5 not ok" was 88 wide.
 		// And before "in rotation", which the verdict says (review 47). At 80 columns no line
 		// under the rows defines "quick": the signups and checks by their glyphs (newcomer 58 #2).
-		80: {"+ 62 queued  16 P + 46 S/H ahead: check times out", "+ 82 queued  11 P + 71 S/H ahead: 1-in-5 not ok", "PULLED 8.0s (gets only checks)"},
+		// Where "ahead" does not fit, the counts are the row's queue, and the verdict names
+		// the check.
+		80: {"+ 62 queued  16 P + 46 S/H: check would time out", "+ 82 queued  11 P + 71 S/H ahead: 1-in-5 not ok", "PULLED 8.0s (gets only checks)"},
 	} {
 		lines, _ := replicaRows(th, s, w, true)
 		if w == 80 { // as 80x24 draws the fleet, with no pulls line
