@@ -156,7 +156,7 @@ func (r AdaptiveReading) queued(calls bool) string {
 // "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief as the rule itself with its
 // figures named, "excess (calls adding delay, not answers) ≈ limit 36 × (1 − p90's ~10s running
 // mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
-// no 35 to check it by), terse with them named in fewer words, "excess (…) ≈ limit 36 × (1 − p90 ~10s mean 100.0/now 120.5ms) =
+// no 35 to check it by), terse with them named in fewer words, "excess (…) ≈ limit 36 × (1 − calls' p90: ~10s mean 100.0/now 120.5ms) =
 // 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
 // failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3 queued" at 31 is 1.99 as
 // printed); where none does (its log's µs), or it is unread, the figures and the count alone.
@@ -223,10 +223,10 @@ func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse s
 			// and 80 columns had none); the p90's window is the help's.
 			fmt.Sprintf("%s ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ %s now %.*fms) = %s",
 				adaptiveExcessIs, named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count),
-			// Tersely in the brief form's order, "p90 ~10s mean 81.8/now 85.5ms": "~10s p90
-			// mean 81.8/p90 85.5ms" read as opaque (newcomer 58 G2); no longer, as 80x24's
-			// narrator has no room for more.
-			fmt.Sprintf("%s ≈ %s %s × (1 − %s %s mean %.*f/now %.*fms) = %s", adaptiveExcessIs, terseNamed, at, p90, adaptiveMeanSpan, places, m, places, p, got+count)
+			// Tersely in the brief form's order, "calls' p90: ~10s mean 81.8/now 85.5ms": "~10s p90
+			// mean 81.8/p90 85.5ms" read as opaque (newcomer 58 G2), and a bare "p90" as of
+			// nothing named (newcomer 59 G-MAJOR); no longer, as 80x24's narrator has no room.
+			fmt.Sprintf("%s ≈ %s %s × (1 − calls' %s: %s mean %.*f/now %.*fms) = %s", adaptiveExcessIs, terseNamed, at, p90, adaptiveMeanSpan, places, m, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
@@ -254,7 +254,7 @@ const AdaptiveWarmingRises = "in the warm-up it rises while the two stay level"
 // help says it, in the narrator's words (PastKneeSaid, newcomer 56): the mean is the p90's own,
 // so a slow climb drags it along (newcomer 46: whether a limit past the knee in its warm-up
 // comes back could not be told; newcomer 47 #10: "the mean trails a slow climb" could not be parsed).
-var AdaptiveMeanClimbs = adaptiveJudges("the p90's own running mean", "latency", true, false) + " and the limit can rise past the knee, or stay there"
+var AdaptiveMeanClimbs = adaptiveJudges("the p90's own running mean", "latency", true) + " and the limit can rise past the knee, or stay there"
 
 // adaptiveLog is a slog handler that keeps the limiter's last "limit update". failsafe-go
 // logs under its lock, so updates come one at a time.
@@ -382,13 +382,14 @@ func vegasLog10(limit int) int {
 
 // adaptiveBoundsOf names where the rule's two bounds at limit come from: failsafe-go's Vegas
 // alpha and beta, fixed for every limit of one ⌊log10⌋ (at least 1), so the span of limits
-// that share them, "under limit 100", "at limits 100–999" (newcomer 57: "why 2 and 6?");
-// tersely without "Vegas", which the whole rule and the help say.
+// that share them, "for limits under 100", "at limits 100–999" (newcomer 57: "why 2 and 6?";
+// newcomer 59: "under limit 100" read as a limit of 100 beside one of 35); tersely without
+// "Vegas", which the whole rule and the help say.
 func adaptiveBoundsOf(limit int, terse bool) string {
 	log := vegasLog10(limit)
 	span := fmt.Sprintf("at limits %.0f–%.0f", math.Pow10(log), math.Pow10(log+1)-1)
 	if log == 1 {
-		span = fmt.Sprintf("under limit %d", AdaptiveBetaUnder)
+		span = fmt.Sprintf("for limits under %d", AdaptiveBetaUnder)
 	}
 	if terse {
 		return "failsafe-go's bounds " + span
@@ -455,7 +456,7 @@ func (s *Snapshot) AdaptiveRuleWide() string { return s.adaptiveRule().wide }
 
 // AdaptiveRuleBy is AdaptiveRule's terse form with yardstick, what the excess is judged by,
 // said before why the update moved the limit, or after the rule where it held or another
-// signal decided: "…; by that mean, not the unloaded 50ms, little excess reads as no queue: it
+// signal decided: "…; judged by that ~10s mean, not the unloaded 50ms, little excess reads as no queue: it
 // probes 34→35", the why's own reason in the fewest words (newcomer 57, at 80 columns).
 func (s *Snapshot) AdaptiveRuleBy(yardstick string) string {
 	said := s.adaptiveRule()
@@ -516,7 +517,9 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 		move = whyTerse + " " + to
 		decided = fmt.Sprintf("%s; %s%s: %s", band, why, more, to)
 		tersely = head + "; " + move
-		wide = fmt.Sprintf("%s: %s; %s%s: %s", bounds, signs, why, more, to)
+		// Without how many more, which 34→35 says: 120 columns had no room for it beside
+		// the p90's and the bounds' names (newcomer 59).
+		wide = fmt.Sprintf("%s: %s; %s %s", bounds, signs, why, to)
 	}
 	// The reading in one set of words at every width (newcomer 45 W3: "now 59ms against 59ms"
 	// beside "p90 since 0s 59ms", two claims); in the warm-up without its figures, as p90 and
@@ -591,7 +594,7 @@ func AdaptivePastKnee(r AdaptiveReading) string {
 // adaptivePastWarmUp is AdaptivePastKnee after the warm-up: the rule's yardstick in the
 // help's and the 120x40 narrator's words (review: "a slow climb lifts the mean too" beside
 // them said it a second way).
-var adaptivePastWarmUp = adaptiveJudges("its running mean", "latency", false, false) + ", so it can stay past the knee"
+var adaptivePastWarmUp = adaptiveJudges("its running mean", "latency", false) + ", so it can stay past the knee"
 
 // adaptiveP90 names the latency quantile the limiter reads, "p90".
 func adaptiveP90() string { return fmt.Sprintf("p%.0f", 100*AdaptiveQuantile) }
@@ -869,20 +872,18 @@ func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse, yardstick st
 	}
 	small := r.Reason == "queue" && r.Direction != "decrease"
 	unloaded := FmtLatency(u.Unloaded)
-	return at + ": " + adaptiveJudges("that mean", unloaded, small, false), at + ": " + adaptiveJudges("that mean", unloaded, small, true),
-		"by that mean, not the unloaded " + unloaded
+	// The yardstick says what is judged by which mean, "holds: 35, by that mean" having
+	// dangled (newcomer 59); tersely the same words at every width.
+	yardstick = "judged by that " + adaptiveMeanSpan + " mean, not the unloaded " + unloaded
+	return at + ": " + adaptiveJudges("that mean", unloaded, small), at + ", " + yardstick, yardstick
 }
 
 // adaptiveJudges is why the rule lets a limit climb past the knee after its warm-up: its
 // yardstick is mean, its own running mean, not the latency unloaded, and a slow climb lifts the
 // mean too, so the excess reckoned stays small (small: said so). The narrator's words with
 // its figures, the help's with unloaded "latency".
-func adaptiveJudges(mean, unloaded string, small, terse bool) string {
-	why := "its yardstick is " + mean + ", not the unloaded " + unloaded
-	if terse {
-		return why
-	}
-	why += ", and as latency creeps up the mean follows"
+func adaptiveJudges(mean, unloaded string, small bool) string {
+	why := "its yardstick is " + mean + ", not the unloaded " + unloaded + ", and as latency creeps up the mean follows"
 	if small {
 		why += ", so excess stays small"
 	}
