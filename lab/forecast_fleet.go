@@ -196,10 +196,9 @@ func (c CheckAhead) Words(letter func(Class) string) []CheckWords {
 		return []CheckWords{{Text: "a check now finds the queue full: not ok (" + RejectPool.Word() + ")", Whole: true},
 			{Text: "queue full: check not ok"}, {Text: "full: not ok"}}
 	}
-	// The verdicts, with the pull then without, whole and brief; named where the brief
-	// names the check.
+	// The verdicts, with the pull then without, whole and brief (the brief names the check
+	// where it differs from the whole).
 	var whole, brief []string
-	named := true
 	switch odds := c.NotOK(); {
 	case odds >= 0.5:
 		pull := " and pull it"
@@ -210,17 +209,17 @@ func (c CheckAhead) Words(letter func(Class) string) []CheckWords {
 		brief = []string{"check " + whole[0], "check " + whole[1]}
 	case odds >= 0.05:
 		whole = []string{chance(odds) + " not ok"}
-		brief, named = whole, false
+		brief = whole
 	default:
 		whole, brief = []string{"would be ok"}, []string{"check would be ok"}
 	}
 	p := letter(Payment)
 	plain := []string{fmt.Sprintf("%d %s", c.Ahead, counted(c.label, c.Ahead)), fmt.Sprint(c.Ahead)}
 	var forms []CheckWords
-	add := func(set []string, verdicts []string, w, apart, quick bool, ahead string) {
+	add := func(set []string, verdicts []string, w, apart, quick bool) {
 		for _, a := range set {
 			for _, v := range verdicts {
-				text := fmt.Sprintf("%s%s: %s", a, ahead, v)
+				text := fmt.Sprintf("%s ahead: %s", a, v)
 				if w {
 					text = "a check now has " + text
 				}
@@ -232,18 +231,19 @@ func (c CheckAhead) Words(letter func(Class) string) []CheckWords {
 		more := fmt.Sprintf(" + %d quick", c.Quick)
 		quick := []string{plain[0] + more, fmt.Sprintf("%d %s", c.Ahead, p) + more}
 		for i := range whole {
-			add(quick, whole[i:i+1], true, true, true, " ahead")
-			add(quick, brief[i:i+1], false, true, true, " ahead")
+			add(quick, whole[i:i+1], true, true, true)
+			add(quick, brief[i:i+1], false, true, true)
 		}
-		letters := []string{fmt.Sprintf("%d %s + %d %s/%s", c.Ahead, p, c.Quick, letter(Signup), letter(Health))}
-		add(letters, brief, false, true, false, " ahead")
-		if named {
-			add(letters, brief[len(brief)-1:], false, true, false, "")
+		letters := fmt.Sprintf("%d %s + %d %s/%s", c.Ahead, p, c.Quick, letter(Signup), letter(Health))
+		add([]string{letters}, brief, false, true, false)
+		// Without "ahead" where the brief names the check: 80x24's row has no room for it.
+		if v := brief[len(brief)-1]; v != whole[len(whole)-1] {
+			forms = append(forms, CheckWords{Text: letters + ": " + v, Apart: true})
 		}
 		plain[0] = fmt.Sprintf("%d %s", c.Ahead, p)
 	}
-	add(plain, whole, true, false, false, " ahead")
-	add(plain, brief, false, false, false, " ahead")
+	add(plain, whole, true, false, false)
+	add(plain, brief, false, false, false)
 	return forms
 }
 

@@ -340,14 +340,15 @@ func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	rate := " " + FmtPerSec(1/c.Fleet.CheckEvery.D().Seconds())
 	// Where it says "to each", the checks by name: "health 10/s to each replica" after
 	// "payment 24/s, signup 80/s" read as every class's (newcomer 59).
-	switch label := c.Traffic.Label(cl); {
-	case narrow(w):
+	label := c.Traffic.Label(cl)
+	if narrow(w) {
 		return label + rate + " a replica"
-	case c.Fleet.Drain.Replica > 0:
-		return Plural(label) + rate + " to each replica but a drained one"
-	default:
-		return Plural(label) + rate + " to each replica"
 	}
+	each := " to each replica"
+	if c.Fleet.Drain.Replica > 0 {
+		each += " but a drained one"
+	}
+	return Plural(label) + rate + each
 }
 
 // ProfileSteps is c's profile in words, each step ("(profile: 150/s, 500/s at 5s, 150/s at
