@@ -293,7 +293,7 @@ func (u UserChange) phrase(label func(Class) string, d phraseDetail) string {
 		if d == phraseParts {
 			them = u.parts()
 		}
-		out += fmt.Sprintf(" (%s %s → %s%s)", NotOKWord, FmtCount(u.NotOK[0]), FmtCount(u.NotOK[1]), them)
+		out += " (" + fromTo(NotOKWord, *u.NotOK) + them + ")"
 	}
 	if u.NoneOK != "" {
 		out += " (none ok: " + u.NoneOK + " " + sooner(u.B < u.A) + ")"
@@ -308,9 +308,7 @@ func (u UserChange) phrase(label func(Class) string, d phraseDetail) string {
 // and timed out; beside canned replies, those that got an error; alone, the whole, unsaid.
 func (u UserChange) parts() string {
 	var of []string
-	part := func(word string, n [2]int64) {
-		of = append(of, fmt.Sprintf("%s %s → %s", word, FmtCount(n[0]), FmtCount(n[1])))
-	}
+	part := func(word string, n [2]int64) { of = append(of, fromTo(word, n)) }
 	minus := func(a, b [2]int64) [2]int64 { return [2]int64{a[0] - b[0], a[1] - b[1]} }
 	rest, word := *u.NotOK, "ended not ok"
 	if u.InFlight != nil {
@@ -336,9 +334,14 @@ func (u UserChange) parts() string {
 	}
 	// Apart from the parts above: a rejection on a worker gets one too.
 	if u.Canned != nil && u.Rejected != nil {
-		them += fmt.Sprintf("; %s %s → %s", cannedWord, FmtCount(u.Canned[0]), FmtCount(u.Canned[1]))
+		them += "; " + fromTo(cannedWord, *u.Canned)
 	}
 	return them
+}
+
+// fromTo is a count in A and in B by its word: "in flight 18 → 5".
+func fromTo(word string, n [2]int64) string {
+	return fmt.Sprintf("%s %s → %s", word, FmtCount(n[0]), FmtCount(n[1]))
 }
 
 // phraseDetail is how much of a change phrase says: bare, with the not ok's total, or with

@@ -56,7 +56,7 @@ func (f *FleetStats) outNow(left map[int]bool) string {
 		}
 		how, at := "pulled", time.Duration(0)
 		for _, o := range outs {
-			if o.Replica == i+1 && o.ReturnedAt == 0 {
+			if o.Replica == i+1 && !o.Returned() {
 				at = o.At
 				if o.Drained {
 					how = "drained"

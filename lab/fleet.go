@@ -224,7 +224,7 @@ func (f *FleetStats) ChecksNow(cfg Config) []CheckNow {
 		p := f.Replicas[i].Pool
 		full := p.QueueCap > 0 && !p.Unbounded && p.Queued >= p.QueueCap
 		ahead := CheckAhead{Ahead: p.QueuedBy[Payment], Quick: max(p.Queued-p.QueuedBy[Payment], 0), Full: full, Wait: w, label: cfg.Traffic.Label(Payment),
-			quickOnes: quickOnes, work: cfg.Signup.Work.D(), pullAfter: cfg.Fleet.PullAfter}
+			quickOnes: quickOnes, work: cfg.Signup.Work.D(), pullsIt: cfg.Fleet.PullsIt()}
 		// Payments ahead, or a queue full (which turns a check away under any order):
 		// signups alone ahead ("0 payments ahead: ok") say nothing a queue's count does not.
 		// Payments ahead only where the rest of the queue is quick, as the model counts it: a
@@ -353,6 +353,15 @@ func (f FleetConfig) PullRule() string {
 		return "1 check not ok pulls a replica"
 	}
 	return fmt.Sprintf("%d checks not ok in a row pull a replica", f.PullAfter)
+}
+
+// PullsIt is PullRule as a clause after a check's verdict: " and pull it" with a rule of
+// one, else "; 2 in a row pull it".
+func (f FleetConfig) PullsIt() string {
+	if f.PullAfter == 1 {
+		return " and pull it"
+	}
+	return fmt.Sprintf("; %d in a row pull it", f.PullAfter)
 }
 
 // TippingCheck names the check that tipped a pull, the last of the rule's (PullRule): "its

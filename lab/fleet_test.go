@@ -500,7 +500,7 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	}
 	// Where one check not ok pulls a replica, the forecast says the pull it would make.
 	one := checks[1].CheckAhead
-	one.pullAfter = 1
+	one.pullsIt = FleetConfig{PullAfter: 1}.PullsIt()
 	if got, want := one.Words(letters)[2].Text, "16 payments + 46 quick ahead: check would time out and pull it"; got != want {
 		t.Errorf("pulled after 1: %q, want %q", got, want)
 	}

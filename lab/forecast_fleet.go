@@ -159,7 +159,7 @@ type CheckAhead struct {
 	// work a signup holds a worker for.
 	quickOnes string
 	work      time.Duration
-	pullAfter int // checks not ok in a row that pull a replica
+	pullsIt   string // the balancer's pull rule after a verdict (FleetConfig.PullsIt)
 }
 
 // NotOK is the chance that a check sent now is not ok: fewer than Ahead + 1 workers free
@@ -201,11 +201,7 @@ func (c CheckAhead) Words(letter func(Class) string) []CheckWords {
 	var whole, brief []string
 	switch odds := c.NotOK(); {
 	case odds >= 0.5:
-		pull := " and pull it"
-		if c.pullAfter > 1 {
-			pull = fmt.Sprintf("; %d in a row pull it", c.pullAfter)
-		}
-		whole = []string{"would time out" + pull, "would time out"} // timed out, the outcome the health row counts
+		whole = []string{"would time out" + c.pullsIt, "would time out"} // timed out, the outcome the health row counts
 		brief = []string{"check " + whole[0], "check " + whole[1]}
 	case odds >= 0.05:
 		whole = []string{chance(odds) + " not ok"}

@@ -128,7 +128,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		lines = append(lines, "")
 	}
 	if km.payments != "" { // the keys' and this help's word, once, beside the screen's
-		named := km.Timeout.Help().Key + ", " + km.Bulkhead.Help().Key + " and " + km.Size.Help().Key
+		named := lab.JoinList([]string{km.Timeout.Help().Key, km.Bulkhead.Help().Key, km.Size.Help().Key}, "and")
 		lines = append(append(lines, wrapText(fmt.Sprintf("This preset calls the payment class %q: the payment of the %s keys below, and of this help, is its %s.", km.payments, named, lab.Plural(km.payments)), w, 0)...), "")
 	}
 	for _, g := range km.groups(true) {

@@ -328,7 +328,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	switch {
 	case rate == 0:
 		return "no payments arriving: the pool belongs to the other classes"
-	case failingFast(cfg) != "":
+	case cfg.Dependency.Mode.Fails():
 		if len(whom) == 0 { // none else to get them (the postmortem's orders alone)
 			return failingFast(cfg)
 		}

@@ -65,7 +65,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		if k == 1 {
 			verb, each = "takes", ""
 		}
-		if failingFast(cfg) != "" { // "(8/s × 0s = 0 workers of 20)": they hold none, as the clause after says
+		if cfg.Dependency.Mode.Fails() { // "(8/s × 0s = 0 workers of 20)": they hold none, as the clause after says
 			return fmt.Sprintf("%s %s payments%s", verb, fmtPerSec(p.Rate), each)
 		}
 		return fmt.Sprintf("%s %s payments%s (%s workers of %d)", verb, fmtPerSec(p.Rate), each, littlesLaw(p, ""), workers)
@@ -132,7 +132,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		switch {
 		case !fills && f.Fit == lab.FitsBarely:
 			return msg + ": that fits, barely: a burst fills " + them + " and " + their + " checks start to fail", true
-		case !fills && failingFast(cfg) != "": // it fits only for want of any work (review: "that still fits" beside every payment failed)
+		case !fills && cfg.Dependency.Mode.Fails(): // it fits only for want of any work (review: "that still fits" beside every payment failed)
 			return msg + ": " + failingFast(cfg), true
 		case !fills:
 			return msg + ": that still fits", true
@@ -152,7 +152,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 	}
 	left := fmt.Sprintf("; %s %d at %s", one, n-1, littlesLaw(fewer.Classes[lab.Payment], ""))
 	switch {
-	case failingFast(cfg) != "":
+	case cfg.Dependency.Mode.Fails():
 		return msg + ": " + failingFast(cfg), true
 	case all.Fit == lab.Overloaded:
 		return msg + ": over capacity already", true

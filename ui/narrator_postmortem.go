@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -69,9 +70,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		lesson, short, shorter := "", "", ""
 		// Its bounds and why in more words where they wrap to no more lines (120x40), the
 		// rule in signs being 80 columns' (newcomer 57).
-		wide, shortest := s.AdaptiveRuleWide(), ""
+		wide, shortest := "", ""
 		if rule != "" {
-			short, shorter, wide = "; "+rule, "; "+terse, "; "+wide
+			short, shorter, wide = "; "+rule, "; "+terse, "; "+s.AdaptiveRuleWide()
 		}
 		if u.BurstsRefused {
 			// Its mean beside its limit, both in the sentence: "permits sit free" beside the
@@ -133,10 +134,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// where Little's law's clause leads the rule, fits them.
 		// Without a rule, shorter, shortest and wide are all empty, and widened keeps none.
 		*spare = spareClause{long: "; " + moves + held, short: short, shorter: shorter, shortest: shortest, fuller: [2]string{shorter, wide}, capped: true}
-		if lessonTerse == "" {
-			lessonTerse = lesson
-		}
-		tailTerse := tail + lessonTerse
+		tailTerse := tail + cmp.Or(lessonTerse, lesson)
 		tail += lesson
 		// "The rest turned away" read as the limit shedding only an excess over the knee
 		// (newcomer 29); the tail names the rejections, and this says when there are none.

@@ -807,7 +807,7 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 	// more and no other panel draws more (the ⚠ line at 80x24 otherwise cost two settings
 	// rows) but the health items, which may go for them as for the narrator's clause.
 	// Where the settings let none yield, the table is not drawn twice (a frame took 1.5× as long).
-	if c.noYielding || !c.snap.MaySayLimitFull() || slices.Equal(c.draw(tablePanel, pl.level), tight.draw(tablePanel, pl.level)) {
+	if c.noYielding || !mayYield(c.snap) || slices.Equal(c.draw(tablePanel, pl.level), tight.draw(tablePanel, pl.level)) {
 		return c, pl
 	}
 	if tc, tp := sparedClause(tight, ps, h); tc.spare != c.spare || costsBeside(ps, pl, tp, tablePanel, pl.keep, healthPanel) {

@@ -420,11 +420,11 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 	round := max(p.QueueRound(), peerRound)
 	// The fewest cells that hold the queue: the bar "needs" no fewer (newcomer 34 #9).
 	cells := (p.Queued + round - 1) / round
-	eq := "="
-	if cells*round != p.Queued {
+	exact, eq := cells*round == p.Queued, "="
+	if !exact {
 		eq = "≈" // 4210 waiting is not 66 × 64, nor 370 16 cells of 24 (newcomer 58)
 	}
-	per := scaleNote(float64(round), " requests", cells*round == p.Queued)
+	per := scaleNote(float64(round), " requests", exact)
 	// A round of the pool, said as one (newcomer 22 took "one per worker" a while to decode).
 	workers := fmt.Sprintf("%d workers", round)
 	if round == 1 { // "one round of the 1 workers" (the review)

@@ -630,6 +630,11 @@ func outrunColumns(shown map[string]bool) string {
 	return lab.JoinList(cols, "or")
 }
 
+// mayYield says the settings let the table have a note that yields (tableNotes.yields: the
+// adaptive limit's LimitFullSaid, the one today), so that a layout without them is worth
+// drawing (spared); every yielding note's settings belong here.
+func mayYield(s *lab.Snapshot) bool { return s.MaySayLimitFull() }
+
 // newTableNotes say what the table shows. Those every size shows (must): the time each
 // number is over (rs, the /s rows with rates);
 // when a class's ok or timed out per second outruns its arrivals (outrun), why; and what
