@@ -249,16 +249,19 @@ func TestHopPresetsCompare(t *testing.T) {
 	// timers late by more than the hop's reserve: the machine's, not the lab's (9–12% seen
 	// under -race with a core kept busy, generator lag p99 260 ms). Then the claim is the
 	// comparison: fewer than stacked-timeouts at each hop, whose hops work after the user was
-	// answered by design (over four fifths of their requests), on any machine.
-	busy := tooBusy(rb.Generator.LagP99Ms)
+	// answered by design (over four fifths of their requests), on any machine. So too where
+	// the generator's latest send came as late as a hop's reserve, a lateness the p99 hides
+	// when rare: this machine's timers may then have run past the reserve too.
+	lagMax := time.Duration(rb.Generator.LagMaxMs * float64(time.Millisecond))
+	busy := tooBusy(rb.Generator.LagP99Ms) || lagMax >= b.Dependency.Hop.Reserve.D()
 	for i, h := range cb.Hops {
 		var allowed int64
 		if busy {
 			allowed = ca.Hops[i].AfterAnswer - 1
 		}
 		if h.AfterAnswer > allowed {
-			t.Errorf("deadline-propagation: hop %d worked on %d of %d requests after the user was answered, stacked-timeouts on %d (generator lag p99 %.1f ms)",
-				i+1, h.AfterAnswer, h.Requests, ca.Hops[i].AfterAnswer, rb.Generator.LagP99Ms)
+			t.Errorf("deadline-propagation: hop %d worked on %d of %d requests after the user was answered, stacked-timeouts on %d (generator lag p99 %.1f ms, max %v)",
+				i+1, h.AfterAnswer, h.Requests, ca.Hops[i].AfterAnswer, rb.Generator.LagP99Ms, lagMax)
 		}
 	}
 	// One outcome for the user's time running out (issue 22): a hop's 504 for the deadline
