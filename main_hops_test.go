@@ -226,22 +226,26 @@ func TestHopPresetsCompare(t *testing.T) {
 	// 27 when every payment has made all its tries; the latest have not. What a busy machine
 	// takes from it is mostly the hand-off: a try that has not reached the next hop's handler
 	// when it times out (or when the run ends) was made but never received, and the losses
-	// multiply down the chain (8.95 at a lag p99 of 278ms, under -race beside a busy core).
-	// So the floor is what the edge's tries times one hop's make, 9, three times the most
-	// propagation lets through, of the share of tries this run delivered at each layer: a
-	// chain where only one layer below the edge retries makes no more on any machine.
-	delivered, made := 1.0, ca.Calls.Calls
+	// multiply down the chain (8.95 at a lag p99 of 278ms, 2.89 with 18% of tries received,
+	// under -race beside two busy loops). So the floor is the edge's tries times one hop's, 9,
+	// three times the most propagation lets through, of the share of tries received at each
+	// layer: the figure over that share is each layer's tries per request it received,
+	// multiplied, which only the run's end cuts, so a chain where at most one layer below the
+	// edge retries stays under it on any machine.
+	received, made := 1.0, ca.Calls.Calls
 	for i, h := range snaps[0].Hops {
 		if made == 0 {
 			t.Fatalf("stacked-timeouts: no call to hop %d: hops %+v", i+1, snaps[0].Hops)
 		}
-		delivered *= float64(h.Requests) / float64(made)
+		received *= float64(h.Requests) / float64(made)
 		made = h.Calls
 	}
 	tries := a.Payment.Retry.Attempts * a.Dependency.HopAttempts()
-	if deepest, least := snaps[0].DeepestPerPayment(), float64(tries)*delivered; deepest <= least || late == 0 {
-		t.Errorf("stacked-timeouts: hops %+v, %d calls; want more than %.2f calls per payment at the last hop (%d, of the %.0f%% of tries delivered) and work after the user was answered",
-			snaps[0].Hops, ca.Calls.Calls, least, tries, 100*delivered)
+	deepest, least := snaps[0].DeepestPerPayment(), float64(tries)*received
+	t.Logf("stacked-timeouts: %.2f calls per payment at the last hop, floor %.2f (%.0f%% of tries received)", deepest, least, 100*received)
+	if deepest <= least || late == 0 {
+		t.Errorf("stacked-timeouts: hops %+v, %d calls; want more than %.2f calls per payment at the last hop (%d, of the %.0f%% of tries received) and work after the user was answered",
+			snaps[0].Hops, ca.Calls.Calls, least, tries, 100*received)
 	}
 	// No hop works after the user was answered, here at the deadline. On a machine the lab calls too busy, a hop's
 	// deadline timer fires late as the generator's does, and every payment here reaches its
