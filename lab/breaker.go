@@ -499,11 +499,13 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 		// Narrow, its numbers in the state, the item a one-line form keeps (newcomer 43 G-5:
 		// "open 3s, threshold 50%, window 10s, minimum 10" went behind the "…"); the
 		// narrator's sentence says every payment is rejected:breaker.
-		now := "every payment now " + RejectBreaker.Word()
+		// The rule in a sentence: "open 3s, threshold 50%" read as open for 3s so far, and the
+		// threshold as of nothing named (newcomer 60).
+		now := "OPEN: every payment now " + RejectBreaker.Word()
 		if narrow(w) {
-			now = fmt.Sprintf("open %s, threshold %s, window %s, ≥%d results", FmtDur(b.OpenFor), threshold, FmtDur(b.Window), b.MinCalls)
+			now = fmt.Sprintf("OPEN: %s each; opens at ≥%s failed of ≥%d results in %s", FmtDur(b.OpenFor), threshold, b.MinCalls, FmtDur(b.Window))
 		}
-		return []Item{state("OPEN: " + now), {Label: "next trial in", Value: b.nextTrial()},
+		return []Item{state(now), {Label: "next trial in", Value: b.nextTrial()},
 			{Label: opened, Value: fittingValue(opened, w, forms...)}, window(fmt.Sprintf(", minimum %d results", b.MinCalls))}
 	}
 	return []Item{state("closed: calls go through"), {Label: "failure rate", Value: rate},

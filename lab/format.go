@@ -240,15 +240,18 @@ func elapsedAsShown(d time.Duration) float64 {
 	return math.Floor(d.Seconds())
 }
 
-// FmtWorkers writes a worker count from Little's law: 30, 0.5, 12.5.
+// FmtWorkers writes a worker count from Little's law: 30, 12.5, 0.75, 0.053. Under 1 it keeps
+// two significant figures: "26.7/s × 2ms = 0.1 workers" did not compute (0.053).
 func FmtWorkers(v float64) string {
 	switch {
 	case v >= 100 || v == float64(int64(v)):
 		return strconv.FormatInt(int64(v+0.5), 10)
-	case v >= 0.05:
+	case v >= 1:
 		return trimZero(fmt.Sprintf("%.1f", v))
-	default:
+	case v >= 0.1:
 		return trimZero(fmt.Sprintf("%.2f", v))
+	default:
+		return trimZero(fmt.Sprintf("%.3f", v))
 	}
 }
 

@@ -522,7 +522,7 @@ func TestHopsSayTheDownDependencyRefuses(t *testing.T) {
 	}
 	var spare spareClause
 	msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
-	if !strings.Contains(msg, "tries at hop 3 (the dependency), down: it refuses each try") || strings.Contains(msg, "measured") || strings.Contains(msg, "expected by now") {
+	if !strings.Contains(msg, "and every try fails, the edge's by its timeout: one payment becomes 3 × 3 × 3 = 27 tries at hop 3 (the dependency), down: it refuses each try") || strings.Contains(msg, "measured") || strings.Contains(msg, "expected by now") {
 		t.Errorf("the dependency down: %q", msg)
 	}
 	way := fmt.Sprint(lab.WayItems(&s))

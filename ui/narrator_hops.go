@@ -235,9 +235,14 @@ func hopSum(s *lab.Snapshot) string {
 // everyTry says how every try ends where none succeeds, in the table's words: "every try
 // times out" where a timeout cuts each call (a hop that gives up answers 504, timed out too),
 // "every try fails" where the dependency refuses or errs, the table's failed (newcomer 28:
-// "every try fails" beside timed-out 88 and failed 0).
+// "every try fails" beside timed-out 88 and failed 0). Down a chain, the hops' tries are
+// refused and only a timeout above them cuts the edge's: "every try times out" stood beside
+// "it refuses each try".
 func everyTry(r lab.RetryForecast) string {
-	if r.TimesOut {
+	switch {
+	case r.Refused && r.TimesOut:
+		return "every try fails, the edge's by its timeout"
+	case r.TimesOut:
 		return "every try times out"
 	}
 	return "every try fails"
