@@ -153,7 +153,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 	}
 	glyphs = append(glyphs, [2]string{t.idle.Render(string(t.idleRune)), "idle worker, or free place in the queue"},
 		[2]string{"1 cell = N", "a pool too big for its rows is drawn as a bar of N workers a cell, a whole number (≈: the last cell stands for fewer); a bounded queue's bar is drawn to its length, scaled so where it is longer than the room (in compare mode both halves to the larger scale): each class's cells in proportion, rounded, but a class with any waiting keeps 1 cell at least (16 payments and 3 signups at 10 a cell: \"PS\"; where the queue's line has no room to say so, the legend under it does, \"· queue: a class waiting keeps 1 cell\", or \"· queue ≥1 cell/class\"); an unbounded one's has no length to draw to, so one cell is a round of the pool: N waiting requests, one per worker (of the most it may grow to, not its size now, which the workers line says, \"35/36 busy now\", and this line beside the round where it has room, \"(36 now)\"), the same all run (in compare mode the larger of the two sides')"},
-		[2]string{queueOverflow + " … the bar needs n cells", "an unbounded queue longer than its bar: the bar runs off at " + queueOverflow + ", and says how many cells the whole queue would take (≈: the count is not a whole number of cells)"})
+		[2]string{queueOverflow + " … the bar needs n cells", "an unbounded queue longer than its bar: the bar runs off at " + queueOverflow + ", and says how many cells the whole queue would take (≈: the count is not a whole number of cells), and where it has room, how many it shows"})
 	section("Pool picture", glyphs)
 	return lines
 }

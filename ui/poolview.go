@@ -460,7 +460,15 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 		if cells+ansiWidth(text) <= room {
 			return text, cells, ""
 		}
-		if text != tight && text != keyed { // in words: "→ 113 cells" had to be guessed (newcomer 26)
+		switch text {
+		case tight:
+		case keyed: // the cells drawn: "≈ 90 cells × 64 requests" beside 71 read as a miscount (newcomer 60)
+			n := room - ansiWidth(text) - 1
+			for range 2 { // the count's own digits take room from the bar
+				n = room - ansiWidth(text+fmt.Sprintf(", %d shown", n)) - 1
+			}
+			text += fmt.Sprintf(", %d shown", n)
+		default: // in words: "→ 113 cells" had to be guessed (newcomer 26)
 			text += fmt.Sprintf(" · the bar needs %d cells", cells)
 		}
 		return text, room - ansiWidth(text) - 1, queueOverflow

@@ -82,6 +82,10 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 				if plain := ansi.Strip(l); over && !strings.Contains(plain, "cells ×") && !strings.Contains(plain, fmt.Sprintf("the bar needs %d cells", whole)) {
 					t.Errorf("pool %d, %d waiting, w=%d: off the bar, its length unsaid: %q", size, q, w, plain)
 				}
+				// The cells drawn, where said, are those drawn (newcomer 60: "≈ 90 cells" beside 71).
+				if m := regexp.MustCompile(`, (\d+) shown`).FindStringSubmatch(ansi.Strip(l)); m != nil && m[1] != strconv.Itoa(drawn) {
+					t.Errorf("pool %d, %d waiting, w=%d: %s shown, %d drawn: %q", size, q, w, m[1], drawn, ansi.Strip(l))
+				}
 				if over != (drawn < whole) {
 					t.Errorf("pool %d, %d waiting, w=%d: %d of %d cells drawn, mark %v: %q", size, q, w, drawn, whole, over, ansi.Strip(l))
 				}
@@ -123,12 +127,13 @@ func TestEmptyUnboundedQueueDrawsNoCell(t *testing.T) {
 }
 
 // A queue that runs off the bar says what a cell is where the line has room (s64: the
-// postmortem's "→ 5743 waiting ≈ 90 cells × 64" at 120 columns left 64 of what).
+// postmortem's "→ 5743 waiting ≈ 90 cells × 64" at 120 columns left 64 of what), and how many it
+// shows (newcomer 60: 71 drawn beside 90 read as a miscount).
 func TestUnboundedQueueKeysItsCells(t *testing.T) {
 	s := postmortemSnapshot(postmortemConfig())
 	s.Pool.OldestWaiting = 11400 * time.Millisecond
 	for _, l := range strings.Split(ansi.Strip(render(newTheme(true, true), testScreen(s, 120, 40))), "\n") {
-		if strings.HasPrefix(l, "queue ") && !strings.HasSuffix(strings.TrimRight(l, " "), "→ 5731 waiting ≈ 90 cells × 64 requests") {
+		if strings.HasPrefix(l, "queue ") && !strings.HasSuffix(strings.TrimRight(l, " "), "→ 5731 waiting ≈ 90 cells × 64 requests, 61 shown") {
 			t.Errorf("%q", l)
 		}
 	}
