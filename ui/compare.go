@@ -447,10 +447,25 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	var headForms func(head string, blocks, keyless bool) []string
 	formsOf := func(blocks, keyless bool) []string {
 		var out []string
-		for _, head := range heads {
-			out = append(out, headForms(head, blocks, keyless)...)
+		if len(heads) < 3 {
+			for _, head := range heads {
+				out = append(out, headForms(head, blocks, keyless)...)
+			}
+			return slices.Compact(out)
 		}
-		return slices.Compact(out)
+		// The timing's words whole and brief form by form, so that the brief keeps a key the
+		// whole costs (80 columns: "timed with both running · green: B better, red: B
+		// worse"), then the head without them.
+		whole, brief := headForms(heads[0], blocks, keyless), headForms(heads[1], blocks, keyless)
+		for i := range max(len(whole), len(brief)) {
+			if i < len(whole) {
+				out = append(out, whole[i])
+			}
+			if i < len(brief) {
+				out = append(out, brief[i])
+			}
+		}
+		return slices.Compact(append(out, headForms(heads[2], blocks, keyless)...))
 	}
 	// headForms are one head's title forms, longest first.
 	headForms = func(head string, blocks, keyless bool) []string {

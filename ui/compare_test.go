@@ -1119,6 +1119,11 @@ func TestCompareTitleSaysTimingVaries(t *testing.T) {
 				!strings.Contains(lab.TimingVaries, words) || !strings.Contains(words, "with both running") || !strings.Contains(out, "p99") || !strings.Contains(out, lab.RowsUnshown) && sz[0] == 120 {
 				t.Errorf("%dx%d, colour %v: no %q in the title:\n%s", sz[0], sz[1], color, words, out)
 			}
+			// Not at the cost of the colour's key: the brief form keeps it at 80 columns.
+			_, title, _ := strings.Cut(out, "── A vs B")
+			if title, _, _ = strings.Cut(title, "\n"); color && !strings.Contains(title, "green: B better, red: B worse") {
+				t.Errorf("%dx%d: the title lost the colour key:\n%s", sz[0], sz[1], out)
+			}
 		}
 	}
 }
