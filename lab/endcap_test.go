@@ -201,6 +201,6 @@ func TestEndCapNoteHalvesSayBatchesAlike(t *testing.T) {
 	pool := first(EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}, 7.2)
 	bulkhead := first(EndCap{Replicas: 1, Servers: 5, Of: "permit", Hold: 3 * time.Second}, 2)
 	if pool != "payment ok 7.2/s > 6.7/s: ≤20 end together, twice in 5s" || bulkhead != "payment ok 2/s > 1.7/s: 5 end together, twice in 5s" {
-		t.Errorf("halves at 58 columns:\n%q\n%q\nwant one wording", pool, bulkhead)
+		t.Errorf("halves at 58 and 59 columns:\n%q\n%q\nwant one wording", pool, bulkhead)
 	}
 }
