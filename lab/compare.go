@@ -994,9 +994,10 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	case FormatJSON:
 		return writeJSON(w, c)
 	case FormatMarkdown:
-		fmt.Fprintf(w, "**poollab**: %s (A) vs %s (B), %s, %.1fs each\n\n", markdownText(a.Preset), markdownText(b.Preset), SameTrafficNote(a.Config, b.Config), a.DurationS)
+		fmt.Fprintf(w, "**poollab**: %s (A) vs %s (B), %s, %.1fs each, %s\n\n", markdownText(a.Preset), markdownText(b.Preset), SameTrafficNote(a.Config, b.Config), a.DurationS, TimingVaries)
 	case FormatTable:
-		fmt.Fprintf(w, "A = %s, B = %s: %s, %.1fs each\n\n", a.Preset, b.Preset, SameTrafficNote(a.Config, b.Config), a.DurationS)
+		// Both at once: a p99 here is not a lone run's of the same preset (newcomer 59 #16).
+		fmt.Fprintf(w, "A = %s, B = %s: %s, %.1fs each, %s\n\n", a.Preset, b.Preset, SameTrafficNote(a.Config, b.Config), a.DurationS, TimingVaries)
 	default:
 		return errFormat(format)
 	}

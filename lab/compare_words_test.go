@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // newcomer 48 G-minor-3: "? too few: p99 needs 368 ended" left where 368 comes from unsaid,
@@ -38,6 +39,26 @@ func TestCompareOnePairOfWords(t *testing.T) {
 	for _, s := range said {
 		if strings.Contains(s, "within noise") || strings.Contains(s, "beyond noise") {
 			t.Errorf("a verdict in other words than %q / %q: %q", ApproxKey, "beyond chance", s)
+		}
+	}
+}
+
+// The written comparison's first line says its latencies were timed with both runs on the
+// machine at once, as the live compare's title does: the same counts as each run alone,
+// other p99s (newcomer 59 #16: "latencies vary by run" left why to guess).
+func TestComparisonSaysTimedWithBothRunning(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Payment.Rate = 5
+	b.Config = a.Config
+	a.Classes[Payment] = ClassStats{Arrived: 10, OK: 10, Latency: Percentiles{Count: 10, P99: time.Millisecond}}
+	b.Classes[Payment] = a.Classes[Payment]
+	for _, format := range []string{FormatTable, FormatMarkdown} {
+		var out strings.Builder
+		if err := NewComparison(a, b).Write(&out, format); err != nil {
+			t.Fatal(err)
+		}
+		if first, _, _ := strings.Cut(out.String(), "\n"); !strings.HasSuffix(first, "each, "+TimingVaries) || !strings.Contains(TimingVaries, "with both running") {
+			t.Errorf("%s: first line %q, want it to end %q", format, first, "each, "+TimingVaries)
 		}
 	}
 }

@@ -251,9 +251,11 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		fmt.Sprintf("%s ok %s > %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.short, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewest, b.timesBrief, r.Seconds),
 		// In a compare half the cap before the hold, which the cap is of: "payment ok 7.2/s:
-		// ≤20 end together every 3.0s" dropped why the line is there (newcomer 58 G5).
+		// ≤20 end together every 3.0s" dropped why the line is there (newcomer 58 G5). The
+		// hold goes before "twice" does: each half of 120 columns then says it as the other,
+		// its ok/s the batch × times ÷ seconds ("≤20 end together, twice in 5s" beside "5 end
+		// together every 3.0s, 2× in 5s" read as two rules, newcomer 59).
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewTogether, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewTogether, b.timesBrief, r.Seconds)}
 }

@@ -181,3 +181,26 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 		t.Errorf("no form at 80 columns with the cap's sum: %q", e.OverCapNote("payment", &r))
 	}
 }
+
+// The halves of a compare (58 and 59 columns at 120x40) say the batches in one wording:
+// shared-pool's 20 workers and the bulkhead's 5 permits, each its longest form that fits, as
+// the table's notes pick (newcomer 59: "≤20 end together, twice in 5s" beside "5 end
+// together every 3.0s, 2× in 5s").
+func TestEndCapNoteHalvesSayBatchesAlike(t *testing.T) {
+	r := Rates{Seconds: 5, From: 3, To: 8}
+	first := func(e EndCap, ok float64) string {
+		r.OK[Payment] = ok
+		longest := ""
+		for _, f := range e.OverCapNote("payment", &r) {
+			if n := len([]rune(f)); n <= 59 && n > len([]rune(longest)) {
+				longest = f
+			}
+		}
+		return longest
+	}
+	pool := first(EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}, 7.2)
+	bulkhead := first(EndCap{Replicas: 1, Servers: 5, Of: "permit", Hold: 3 * time.Second}, 2)
+	if pool != "payment ok 7.2/s > 6.7/s: ≤20 end together, twice in 5s" || bulkhead != "payment ok 2/s > 1.7/s: 5 end together, twice in 5s" {
+		t.Errorf("halves at 58 and 59 columns:\n%q\n%q\nwant one wording", pool, bulkhead)
+	}
+}

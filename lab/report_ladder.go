@@ -36,11 +36,17 @@ func SameTrafficNote(a, b Config) string {
 }
 
 // TimingVaries is what one seed does not fix in two runs: their counts are the arrivals',
-// their latencies measured on this machine (the settings' "the seed fixes arrival times;
-// timing is measured, so it varies run to run", in a compare's title). Said of the
-// latencies: "timing varies by run" only hinted why every p99 differed from each run's
-// alone, the counts the same (newcomer 50).
-const TimingVaries = "latencies vary by run"
+// their latencies measured on this machine, with both runs on it at once (the settings'
+// "the seed fixes arrival times; timing is measured, so it varies run to run", in a
+// compare's title). Said of the latencies: "timing varies by run" only hinted why every
+// p99 differed from each run's alone, the counts the same (newcomer 50), and "latencies
+// vary by run" left why a compare's differ from a lone run's to guess (newcomer 59 #16):
+// a compare's two runs share the machine, each lone run had it to itself. TimingVariesBrief
+// says it where the title has less room.
+const (
+	TimingVaries      = "latencies timed with both running"
+	TimingVariesBrief = "timed with both running"
+)
 
 // Loop names the mode in words: "open loop", "closed loop".
 func (m TrafficMode) Loop() string { return string(m) + " loop" }

@@ -400,7 +400,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// not (newcomer 43 G-10: "3.9 vs 3.6ms" read as a copy error).
 	heads := []string{head}
 	if a.Config.Traffic.Mode == b.Config.Traffic.Mode {
-		heads = []string{head + t.dim.Render(", "+lab.TimingVaries), head}
+		heads = []string{head + t.dim.Render(", "+lab.TimingVaries), head + t.dim.Render(", "+lab.TimingVariesBrief), head}
 	}
 	totals := t.dim.Render(", totals since the start")
 	colour := ""
@@ -447,10 +447,25 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	var headForms func(head string, blocks, keyless bool) []string
 	formsOf := func(blocks, keyless bool) []string {
 		var out []string
-		for _, head := range heads {
-			out = append(out, headForms(head, blocks, keyless)...)
+		if len(heads) < 3 {
+			for _, head := range heads {
+				out = append(out, headForms(head, blocks, keyless)...)
+			}
+			return slices.Compact(out)
 		}
-		return slices.Compact(out)
+		// The timing's words whole and brief form by form, so that the brief keeps a key the
+		// whole costs (80 columns: "timed with both running · green: B better, red: B
+		// worse"), then the head without them.
+		whole, brief := headForms(heads[0], blocks, keyless), headForms(heads[1], blocks, keyless)
+		for i := range max(len(whole), len(brief)) {
+			if i < len(whole) {
+				out = append(out, whole[i])
+			}
+			if i < len(brief) {
+				out = append(out, brief[i])
+			}
+		}
+		return slices.Compact(append(out, headForms(heads[2], blocks, keyless)...))
 	}
 	// headForms are one head's title forms, longest first.
 	headForms = func(head string, blocks, keyless bool) []string {
@@ -618,10 +633,12 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	if !lean && len(forms) > 0 {
 		unshown := t.dim.Render(" · " + lab.RowsUnshown)
 		forms = slices.Insert(forms, 0, forms[0]+unshown)
-		// Short of room for the totals' words too, the timing's and the missing row's before
-		// them (80 columns), where the rule line keys the marks.
+		// Short of room for the totals' words too, the timing's, whole or brief, and the
+		// missing row's before them (80 columns), where the rule line keys the marks.
 		if keyless && len(heads) > 1 && (why == "" || noted) { // a fleet's blocks' words outrank them
-			forms = slices.Insert(forms, 1, heads[0]+colour+zeros+unshown)
+			for i, head := range heads[:len(heads)-1] {
+				forms = slices.Insert(forms, 1+i, head+colour+zeros+unshown)
+			}
 		}
 	}
 	// A form that fills w exactly takes no rule after it: the space would push it a column

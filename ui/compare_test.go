@@ -1106,13 +1106,23 @@ func TestSummaryTitleNoteIsTrueBesideZeroRows(t *testing.T) {
 // The compare's title says its p99s are measured, at both sizes, in colour and not: its
 // counts match each run alone, its p99s not (newcomer 43 G-10: "3.9 vs 3.6ms" beside the
 // same counts read as a copy error, the settings' seed gloss being a solo screen's), of the
-// latencies by name ("timing varies by run" only hinted it: newcomer 50).
+// latencies by name ("timing varies by run" only hinted it: newcomer 50), and why a compare's
+// differ from a lone run's: both run at once on one machine ("latencies vary by run" left it
+// to guess: newcomer 59 #16), the brief form where the whole does not fit (80 columns).
 func TestCompareTitleSaysTimingVaries(t *testing.T) {
 	for _, color := range []bool{false, true} {
 		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
 			out := ansi.Strip(render(newTheme(!color, true), compareScreen(sz[0], sz[1])))
-			if !strings.Contains(out, "── A vs B same traffic, latencies vary by run") || !strings.Contains(out, "p99") || !strings.Contains(out, lab.RowsUnshown) && sz[0] == 120 {
-				t.Errorf("%dx%d, colour %v: no %q in the title:\n%s", sz[0], sz[1], color, lab.TimingVaries, out)
+			// The whole, or the brief where the whole costs the title its other words.
+			words := lab.TimingVariesBrief
+			if !strings.Contains(out, "── A vs B same traffic, ") || !strings.Contains(out, words+",") && !strings.Contains(out, words+" ") ||
+				!strings.Contains(lab.TimingVaries, words) || !strings.Contains(words, "with both running") || !strings.Contains(out, "p99") || !strings.Contains(out, lab.RowsUnshown) && sz[0] == 120 {
+				t.Errorf("%dx%d, colour %v: no %q in the title:\n%s", sz[0], sz[1], color, words, out)
+			}
+			// Not at the cost of the colour's key: the brief form keeps it at 80 columns.
+			_, title, _ := strings.Cut(out, "── A vs B")
+			if title, _, _ = strings.Cut(title, "\n"); color && !strings.Contains(title, "green: B better, red: B worse") {
+				t.Errorf("%dx%d: the title lost the colour key:\n%s", sz[0], sz[1], out)
 			}
 		}
 	}
