@@ -166,9 +166,6 @@ var coreSettings = slices.Concat(
 // SendDelayMeans says from when to when.
 const ToWorkerIn = "to a worker in"
 
-// beyondChance is the pool-full verdict past chance, which its cause line stands beside.
-const beyondChance = "beyond chance"
-
 // TimeToWorker is ToWorkerIn where a sentence needs a noun: what a latency timed from the
 // scheduled arrival takes in ("so the time to a worker too"), by the same words.
 const TimeToWorker = "the time to a worker"
@@ -659,8 +656,9 @@ var coreHealth = slices.Concat(
 			return []Item{{Label: label, Value: short, Spare: true}}
 		}
 		forms := []string{full + " in all (every spell added up), of " + of, short}
-		var cause *Item // why more found it full than chance gives, where they did
-		var band *Item  // what the ± beside the arrivals expected is, where it is printed
+		var lesson []string // the line's forms beside which the gap is said, where there is one
+		var cause []Item    // the gap past chance, which of the two is off, and why
+		var band *Item      // what the ± beside the arrivals expected is, where it is printed
 		// Beside it, with no queue, the share of arrivals that found it so: random arrivals
 		// see it full as often as it is, over a long run, not over 8s (newcomer 34 #11: 3.4s
 		// full at 16/s read as 54 turned away beside 35; seed 127 drew few in those spells;
@@ -726,40 +724,53 @@ var coreHealth = slices.Concat(
 					case g.race || (s.TooBusy() && g.more && g.odds > 0):
 						// More than chance gives, and no more than one a spell: the arrivals
 						// that reached the pool just before the worker that ended a spell freed
-						// (newcomer 42 W3). Said as screen 05 says chance, count against the full
-						// time × rate, with the verdict; why, on a line of its own, as a cause the
-						// reader can picture: "38% of arrivals found it full: ~74 more, by the
-						// lab's own timing" beside "35% of the time" broke PASTA with a riddle
-						// (newcomer 55 G-MAJOR). The count is the gap, arrivals above full
-						// time × rate.
-						verdict, short = beyondChance, beyondChance
-						// Labelled by the count, so the line reads as a sentence: "the ~74 more
-						// mean …". Which of the two is off, first: "are this lab's race, … finds it
-						// full" blamed the arrivals, whose 38% is the model's, beside a clock under
-						// it (newcomer 57 W-MAJOR). The clock is: an ideal loss system fed
-						// loss-system's own arrivals and hold times (seeds 1–6) turns away as many
-						// as the lab, within a point, and is full 1–3 points longer; a raced
-						// arrival is turned away, its worker then idles until the next, which
-						// takes it where the model turns that one away.
-						more := "the ~" + FmtCount(int64(math.Round(float64(rejected)-g.due))) + " more"
-						off := fmt.Sprintf("mean the %s is short, not the %s high", full, FmtCount(rejected))
-						why := []string{
-							off + ": one woken as a worker frees is turned away, and that worker idles until the next arrival, which takes it; the model gives the first the worker and turns the next away",
-							off + ": one woken as a worker frees is turned away, and that worker stays free until the next arrival",
-							off + ": one woken as a worker frees is turned away, that worker left idle",
-							off + ": one woken as a worker frees is turned away",
-							off,
+						// (newcomer 42 W3), or, busy, the late bunches. The lesson first, the
+						// two shares beside Erlang B's, and the gap under it on lines of its
+						// own, as the lab's: "…≈ 837±58 expected: beyond chance" on the
+						// lesson's line read as the lab disagreeing with its own Erlang B and
+						// PASTA (newcomer 60 G-MAJOR).
+						verdict = ""
+						erlang := "Erlang B: " + long + " for both"
+						lesson = []string{
+							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals"+since+" (%s) found it full; %s, as random arrivals find it full as often as it is", full, of, clock, some, share, erlang),
+							fmt.Sprintf("%s of %s (%s of the time); %s arrivals"+since+" (%s) found it full; %s", full, of, clock, some, share, erlang),
+							fmt.Sprintf("%s of %s (%s); %s arrivals (%s) found it full; %s", full, of, clock, some, share, erlang),
+							fmt.Sprintf("%s (%s); %s (%s) found it full; %s", full, clock, some, share, erlang),
+						}
+						with = append(with, lesson...)
+						// Which of the two is off, first (newcomer 57 W-MAJOR), then the
+						// figures it is judged by: the arrivals the full time holds at the
+						// run's rate, the count above them, and chance's band.
+						count, gap := FmtCount(rejected), FmtCount(int64(math.Round(float64(rejected)-g.due)))
+						held := fmt.Sprintf("%s × %s ≈ %.0f arrivals", full, FmtPerSec(rate), g.due)
+						figures := fmt.Sprintf("%s, ~%s under %s", held, gap, count)
+						past := fmt.Sprintf(", past chance's ±%.0f = 2√%.0f", g.band, g.due)
+						// The clock: an ideal loss system fed loss-system's own arrivals and
+						// hold times (seeds 1–6) turns away as many as the lab, within a
+						// point, and is full 1–3 points longer; a raced arrival is turned
+						// away, its worker then idles until the next, which takes it where
+						// the model turns that one away.
+						off, why := "the "+full+" reads a little short:", []string{
+							"in this lab one due just as a worker's reply comes in reaches the pool a moment before the reply frees the worker: it is turned away, and that worker sits idle until the next arrival, time an ideal pool would be full",
+							"in this lab one arriving just as a worker frees is turned away a moment too soon, and that worker then sits idle",
+							"in this lab one arriving as a worker frees is turned away too soon; that worker then sits idle",
+							"one arriving as a worker frees is turned away too soon",
 						}
 						if s.TooBusy() {
 							// Late in bunches, the rest of a bunch finds full what its first
 							// filled, in no time on the clock: that outweighs the race, and
 							// explains more than one a spell as well (review 36 minor 3).
-							why = []string{
-								"were sent late in bunches by the busy machine: the rest of a bunch finds full what its first filled",
-								"were sent late in bunches by the busy machine",
+							figures = fmt.Sprintf("~%s over %s", gap, held)
+							off, why = "the "+count+" are too many:", []string{
+								"the busy machine sent arrivals late, in bunches: the rest of a bunch finds full what its first filled, in no time on the clock",
+								"the busy machine sent arrivals late, in bunches: the rest of a bunch finds full what its first filled",
+								"the busy machine sent arrivals late, in bunches",
 							}
 						}
-						cause = &Item{Label: more, Value: fittingValue(more, w, why...), Spare: true}
+						cause = []Item{
+							{Label: off, Value: fittingValue(off, w, figures+past+" (19 draws in 20 fall within it)", figures+past, figures), Spare: true},
+							{Label: "why:", Value: fittingValue("why:", w, why...), Spare: true},
+						}
 					case g.odds > 0:
 						// The seed's draw, said: "1 run in 32 is as far off" read as a
 						// warning that the lab misbehaves (newcomer 44 g1), and beside the
@@ -778,12 +789,8 @@ var coreHealth = slices.Concat(
 						verdict = fmt.Sprintf("seed %d drew %s: only 1 seed in %d gives so %s", c.Traffic.Seed, few, g.odds, few)
 					}
 					if verdict != "" {
-						// The long run where the two meet beside chance only: past it, they
-						// meet only at the arrivals' forecast.
-						if cause == nil {
-							with = append(with, fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet))
-						}
 						with = append(with,
+							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet),
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s", full, of, clock, some, share, product, verdict),
 							// Briefly, the time's share said as one, or as its seconds, and the count's
 							// beside the count: "5.5s, 69%; 69 of 112 found it full" read as 69 of
@@ -810,8 +817,8 @@ var coreHealth = slices.Concat(
 		items := []Item{{Label: label, Value: value, Spare: true}}
 		// Only beside the count it explains: at 80 columns "the ~73 more" stood under a full
 		// time with no count to be more than.
-		if cause != nil && strings.Contains(value, beyondChance) {
-			items = append(items, *cause)
+		if slices.Contains(lesson, value) {
+			items = append(items, cause...)
 		}
 		if band != nil && strings.Contains(value, "±") {
 			items = append(items, *band)
@@ -1180,7 +1187,7 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free the whole time since it last looked (\"+4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms\"): idle at one instant (\"idle 9\") is not enough"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time (shared-pool at 8s with seed 127), \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±14 expected: 1 seed in 65 gives so few\" (wider, \"seed 127 drew few: only 1 seed in 65 gives so few\"): 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate as shown (118 in 8.0s, 14.8/s) holds the arrivals expected, ~50 give or take 14 (two square roots: chance keeps 19 draws in 20 within that; said under it where a line has room, \"±14 = 2√50, chance's band\"), and 35 is the draw of the arrival times seed 127 fixes, not the lab's: only 1 seed in 65 gives so few (one way, from the normal's tail; seeds 1–40 turn away 0.96 of the product at 8s, sd 0.13). Beside the narrator's \"the shares so far include the 1.6s before the pool first filled\", it is the other reason the shares so far sit low; the long-run forecast times the arrivals after the fill (38% of 94, ~36) is no expectation for this count, for the first seconds after the fill are fuller than the long run (no 3s hold has ended yet: here full 3.4s of the 6.4s, 53%), which the full time counts and the forecast does not; \"within chance\" within that band; from 2 to 3, a draw 1 seed in 44 or fewer gives, how rare; past 3, no verdict, the two shares alone; the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; \"2.8s of 8.0s; 911 of 2391 found it full, 2.8s × 298.9/s ≈ 837±58 expected: beyond chance\", and on a line of its own, \"the ~74 more mean the 2.8s is short, not the 911 high: one woken as a worker frees is turned away, that worker left idle\" (loss-system, seed 1): of the two, the clock is off, not the arrivals: their 38% is the forecast's, and the time's 35% sits under it, ~74 arrivals' worth, by more than chance gives and no more than one a spell the pool was full, so not chance but the lab's race. The clock itself is exact; the lab's pool is full less of the time than the model's: an arrival woken with a worker's reply reaches the pool before the reply reaches the worker (a tenth of a millisecond or so through HTTP), finds it full and is turned away; that worker frees just after and stays free until the next arrival (~3ms apart at 300 a second), where the model gives the raced arrival the worker and is full again at once; the next arrival, which the model would turn away, takes it, so about as many are turned away in all (loss-system at 8s, seeds 1–6, against an ideal loss system fed the lab's own arrival times and hold times: 36.9–39.8% of arrivals found it full against its 37.5–39.7%, within a point each; full 34.8–38.3% of the time against its 37.0–41.1%, 1–3 points under; workers held within 0.15 of its); the two then meet only at the arrivals' forecast, \"(38% over a long run…)\"; where the machine is too busy (the ⚠ line), \"the ~74 more were sent late in bunches by the busy machine\" (\"sent late\": the generator lag): the rest of a late bunch finds full what its first filled, in no time on the clock"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time (shared-pool at 8s with seed 127), \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±14 expected: 1 seed in 65 gives so few\" (wider, \"seed 127 drew few: only 1 seed in 65 gives so few\"): 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate as shown (118 in 8.0s, 14.8/s) holds the arrivals expected, ~50 give or take 14 (two square roots: chance keeps 19 draws in 20 within that; said under it where a line has room, \"±14 = 2√50, chance's band\"), and 35 is the draw of the arrival times seed 127 fixes, not the lab's: only 1 seed in 65 gives so few (one way, from the normal's tail; seeds 1–40 turn away 0.96 of the product at 8s, sd 0.13). Beside the narrator's \"the shares so far include the 1.6s before the pool first filled\", it is the other reason the shares so far sit low; the long-run forecast times the arrivals after the fill (38% of 94, ~36) is no expectation for this count, for the first seconds after the fill are fuller than the long run (no 3s hold has ended yet: here full 3.4s of the 6.4s, 53%), which the full time counts and the forecast does not; \"within chance\" within that band; from 2 to 3, a draw 1 seed in 44 or fewer gives, how rare; past 3, no verdict, the two shares alone; the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; where the two stray apart by more than chance gives and no more than one a spell the pool was full, the lesson on its line, \"2.8s of 8.0s (35%); 911 of 2391 arrivals (38%) found it full; Erlang B: 38% for both\" (loss-system, seed 1: Erlang B's forecast is of the share of the time and of arrivals alike), and under it, on lines of their own, which of the two is off and why, \"the 2.8s reads a little short: 2.8s × 298.9/s ≈ 837 arrivals, ~74 under 911, past chance's ±58 = 2√837\" and \"why: in this lab one arriving just as a worker frees is turned away a moment too soon, and that worker then sits idle\": the clock, not the arrivals, whose 38% is the forecast's, where the time's 35% sits under it, ~74 arrivals' worth, so not chance, nor the lesson failing, but the lab's race. The clock itself is exact; the lab's pool is full less of the time than the model's: an arrival woken with a worker's reply reaches the pool before the reply reaches the worker (a tenth of a millisecond or so through HTTP), finds it full and is turned away; that worker frees just after and stays free until the next arrival (~3ms apart at 300 a second), where the model gives the raced arrival the worker and is full again at once; the next arrival, which the model would turn away, takes it, so about as many are turned away in all (loss-system at 8s, seeds 1–6, against an ideal loss system fed the lab's own arrival times and hold times: 36.9–39.8% of arrivals found it full against its 37.5–39.7%, within a point each; full 34.8–38.3% of the time against its 37.0–41.1%, 1–3 points under; workers held within 0.15 of its); the two then meet only at the arrivals' forecast; where the machine is too busy (the ⚠ line), the count is off instead, \"the 911 are too many: ~74 over 2.8s × 298.9/s ≈ 837 arrivals\", and \"why: the busy machine sent arrivals late, in bunches\" (\"sent late\": the generator lag): the rest of a late bunch finds full what its first filled, in no time on the clock, and arrivals that come in bunches are no longer random"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"15 more workers busy, waiting for a connection\" (or \"waiting for a bulkhead permit\"): all of them wait on their worker for one, their call not begun; \"1 more worker busy, its call over, not yet counted\" (briefly \"call over, not counted\"): the dependency is done with its call, answered or cut by a timeout (its calls less those it serves now exceed the payments ended), and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 call over, not yet counted\" (briefly \"+2 workers busy: 1 call over, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on, m it waits on\": of those, the calls hop 1 works on after the edge hung up on them, and the rest, whose payments are still on a worker (a payment between its tries has none there) (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on, and one between the edge's tries is \"not calling this instant\"); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity; with every replica out, \"none in rotation; 40 idle on r1, r4\""),
 			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),

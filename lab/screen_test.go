@@ -1060,7 +1060,10 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// 58% of arrivals found it full: ~16 more, by the lab's own timing" beside 43% of the
 		// time broke PASTA with a riddle).
 		// Which of the two is off, the clock (newcomer 57 W-MAJOR).
-		20: "pool full (no free worker) 3.4s of 8.0s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: beyond chance · the ~16 more mean the 3.4s is short, not the 58 high: one woken as a worker frees is turned away, that worker left idle",
+		// The lesson on a line of its own, the two shares beside Erlang B's, and the gap
+		// under it as the lab's clock's (newcomer 60 G-MAJOR: "…expected: beyond chance" on
+		// the lesson's line read as the lab disagreeing with its own Erlang B).
+		20: "pool full (no free worker) 3.4s of 8.0s (43%); 58 of 100 arrivals (58%) found it full; Erlang B: 38% for both · the 3.4s reads a little short: 3.4s × 12.5/s ≈ 42 arrivals, ~16 under 58, past chance's ±13 = 2√42 · why: in this lab one arriving just as a worker frees is turned away a moment too soon, and that worker then sits idle",
 		// One way, as "as many" says it (review 38 M1); at 120 columns the time's share
 		// gives way to the three-digit odds, the product's first factor its seconds.
 		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±13 expected: 1 seed in 115 gives so many",
@@ -1073,11 +1076,11 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		}
 		// Wide, the time's share too, and PASTA named; the two meet only at the arrivals'
 		// forecast, so no long run where they meet.
-		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all, of 8.0s: 43% of the time; 58 of 100 arrivals since the start (58%) found it full, where 3.4s × 12.5/s ≈ 42±13 were expected: beyond chance · the ~16 more mean the 3.4s is short, not the 58 high: one woken as a worker frees is turned away, and that worker idles until the next arrival, which takes it; the model gives the first the worker and turns the next away") || strings.Contains(wide, "meet")) {
+		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all, of 8.0s: 43% of the time; 58 of 100 arrivals since the start (58%) found it full; Erlang B: 38% for both, as random arrivals find it full as often as it is · the 3.4s reads a little short: 3.4s × 12.5/s ≈ 42 arrivals, ~16 under 58, past chance's ±13 = 2√42 (19 draws in 20 fall within it) · why: in this lab one due just as a worker's reply comes in reaches the pool a moment before the reply frees the worker: it is turned away, and that worker sits idle until the next arrival, time an ideal pool would be full") || strings.Contains(wide, "meet")) {
 			t.Errorf("%d spells at 300: %q, want the cause beside beyond chance, no long run where the two meet", spells, wide)
 		}
-		// The cause only beyond chance, as an item of its own, and only then.
-		if i := slices.IndexFunc(HealthItems(&un, 120), func(it Item) bool { return strings.HasSuffix(it.Label, " more") }); (i >= 0) != (spells == 20) {
+		// The cause only past chance, as an item of its own, and only then.
+		if i := slices.IndexFunc(HealthItems(&un, 120), func(it Item) bool { return it.Label == "why:" }); (i >= 0) != (spells == 20) {
 			t.Errorf("%d spells: the cause's item at %d", spells, i)
 		}
 	}
@@ -1128,10 +1131,11 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	}
 }
 
-// Past chance by the race, the cause line says which of the two is off, at every width it
-// is drawn at: the clock's full time, short of the model, not the count, which is the
-// model's (newcomer 57 W-MAJOR: "the ~73 more are this lab's race … finds it full" blamed the
-// arrivals, whose 38% met Erlang B, beside a clock at 35%). Its figures are the pool-full
+// Past chance by the race, the lesson reads first and whole, the two shares beside Erlang
+// B's, and the gap under it as the lab's clock's, with why, at every width it is drawn at
+// (newcomer 60 G-MAJOR: "…≈ 837±58 expected: beyond chance" on the lesson's line read as the
+// lab disagreeing with its own Erlang B and PASTA). Which of the two is off, the clock, not
+// the count, whose 38% met Erlang B (newcomer 57 W-MAJOR). Its figures are the pool-full
 // line's own.
 func TestRaceSaysTheClockIsOff(t *testing.T) {
 	c := DefaultConfig()
@@ -1140,27 +1144,40 @@ func TestRaceSaysTheClockIsOff(t *testing.T) {
 	s.Pool.FullFor, s.Pool.FullFrom, s.Pool.FullSpells = 2800*time.Millisecond, 95*time.Millisecond, 900
 	s.Classes[Payment].Arrived, s.Classes[Payment].Rejected[RejectPool] = 1581, 600
 	s.Classes[Signup].Arrived, s.Classes[Signup].Rejected[RejectPool] = 810, 310
-	for w, want := range map[int]string{
-		120: "the ~73 more mean the 2.8s is short, not the 910 high: one woken as a worker frees is turned away, that worker left idle",
-		100: "the ~73 more mean the 2.8s is short, not the 910 high: one woken as a worker frees is turned away",
-		// Too narrow for the count: no cause either, "the ~73 more" had nothing to be more than.
-		80: "",
+	for w, want := range map[int][]string{
+		120: {
+			"pool full (no free worker) 2.8s of 8.0s (35%); 910 of 2391 arrivals (38%) found it full; Erlang B: 38% for both",
+			"the 2.8s reads a little short: 2.8s × 298.9/s ≈ 837 arrivals, ~73 under 910, past chance's ±58 = 2√837",
+			"why: in this lab one arriving just as a worker frees is turned away a moment too soon, and that worker then sits idle",
+		},
+		100: {
+			"pool full (no free worker) 2.8s (35%); 910 of 2391 (38%) found it full; Erlang B: 38% for both",
+			"the 2.8s reads a little short: 2.8s × 298.9/s ≈ 837 arrivals, ~73 under 910",
+			"why: in this lab one arriving as a worker frees is turned away too soon; that worker then sits idle",
+		},
+		// Too narrow for the lesson: no gap either, "~73 under 910" had no 910 to be under.
+		80: {"pool full (no free worker) 2.8s in all (every spell added up), of 8.0s"},
 	} {
-		items := HealthItems(s, w)
-		i := slices.IndexFunc(items, func(it Item) bool { return strings.HasSuffix(it.Label, " more") })
-		if want == "" {
-			if i >= 0 {
-				t.Errorf("at %d: %q, a cause beside no count", w, phrases(items))
+		var got []string
+		for _, it := range HealthItems(s, w) {
+			if p := it.Phrase(); strings.HasPrefix(p, "pool full") || len(got) > 0 && len(got) < len(want) {
+				got = append(got, p)
 			}
-			continue
 		}
-		if i < 0 || items[i].Phrase() != want {
-			t.Errorf("at %d: %q, want the cause %q", w, phrases(items), want)
-			continue
+		if !slices.Equal(got, want) {
+			t.Errorf("at %d:\n got %q\nwant %q", w, got, want)
 		}
-		if full := strings.Join(phrases(items[:i]), " · "); !strings.Contains(full, "2.8s") || !strings.Contains(full, "910 of 2391") {
-			t.Errorf("at %d: the cause's figures are not the pool-full line's: %q", w, full)
+		for _, p := range got {
+			if len([]rune(p)) > w || strings.Contains(p, "beyond chance") {
+				t.Errorf("at %d: %q is wider than the screen or says the lesson fails", w, p)
+			}
 		}
+	}
+	// The busy machine's bunches: the count is off, not the clock, and why.
+	s.Generator.Lag = Percentiles{P99: time.Second, Count: 1000}
+	got := strings.Join(phrases(HealthItems(s, 120)), " · ")
+	if want := "Erlang B: 38% for both · the 910 are too many: ~73 over 2.8s × 298.9/s ≈ 837 arrivals, past chance's ±58 = 2√837 (19 draws in 20 fall within it) · why: the busy machine sent arrivals late, in bunches: the rest of a bunch finds full what its first filled"; !strings.Contains(got, want) {
+		t.Errorf("busy:\n got %q\nwant %q", got, want)
 	}
 }
 
@@ -1217,10 +1234,12 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"pool full", " expected: ", health},
 		{"pool full", "1 seed in ", health},
 		{"pool full", "chance's band", health},
-		{"pool full", "beyond chance", raced(false)},
-		{"pool full", " is short, not the ", raced(false)},
-		{"pool full", " high: one woken as a worker frees is turned away, that worker left idle", raced(false)},
-		{"pool full", "more were sent late in bunches", raced(true)},
+		{"pool full", "; Erlang B: 38% for both", raced(false)},
+		{"pool full", " reads a little short: ", raced(false)},
+		{"pool full", "past chance's ±", raced(false)},
+		{"pool full", "one arriving just as a worker frees is turned away a moment too soon, and that worker then sits idle", raced(false)},
+		{"pool full", " are too many: ", raced(true)},
+		{"pool full", "the busy machine sent arrivals late, in bunches", raced(true)},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
 		{"CoDel", `"` + waits + `"`, `"` + waits + `"`},
