@@ -563,8 +563,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			spare.terse = fmt.Sprintf("%d connections serve %d ÷ %s = %s payments; the rest wait on their worker; once all do, each holds it %d × %s ÷ %d = %s (Little's law)%s; the worker pool, %s, turns away whoever finds it full%s; long run %.0f%% of each (%s)%s",
 				pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
 				fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), heldLess(s, pay.Hold), fill, shares, 100*blocking, pay.ConnBoundSaid(all, cfg.Traffic.Label), spare.short)
-			// The law said, where it costs no line: named alone, it explained nothing (newcomer 58 G05).
-			spare.fuller = [2]string{"(Little's law)", "(Little's law: held\u00a0=\u00a0rate\u00a0×\u00a0time)"}
+			// The law said, where it costs no line: named alone, it explained nothing (newcomer 58 G05);
+			// turned round as the figures use it, 20 ÷ (5 ÷ 3.0s) (newcomer 60: "held = rate × time" had to be inverted).
+			spare.fuller = [2]string{"(Little's law)", "(Little's law: time\u00a0=\u00a0held\u00a0÷\u00a0rate)"}
 		}
 	}
 	// Whoever finds it full, not a class: "signups starve" beside 67% of them ok read as none
