@@ -166,8 +166,8 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 	// left why to guess (newcomer 35 #8), "(they exit after 1s)" that a worker is a goroutine
 	// started on demand, to a reader for whom a worker is a thread (newcomer 38 G6).
 	for w, want := range map[int]string{
-		160: "a worker is a goroutine (Go's lightweight thread) started on demand, and exits after 1s idle: 7 of the 13 idle have one now",
-		100: "a worker is a goroutine started on demand, and exits after 1s idle: 7 of the 13 idle have one now",
+		160: "a worker is a goroutine (Go's lightweight thread) started on demand, and exits after 1s idle: 7 of the 13 idle still have one",
+		100: "a worker is a goroutine started on demand, and exits after 1s idle: 7 of the 13 idle still have one",
 		70:  "a worker is a goroutine started on demand; it exits after 1s idle"} {
 		if got := goroutines(off, w); !strings.HasSuffix(got, " · "+want) || strings.Count(got, "1s") != 1 {
 			t.Errorf("at %d columns: %q, want %q after the count, and 1s once", w, got, want)
