@@ -370,7 +370,7 @@ func (s *Snapshot) QueueStops(rs *Rates) (string, bool) {
 	}
 	when := " in " + FmtSpan(rs.From, rs.To)
 	if _, real := rs.QueueMoved(Payment); !real {
-		when = ", within chance" // measured, said so, in as few columns as the span
+		when = rs.withinChance(Payment) // measured, said so, with the band it is within
 	}
 	return fmt.Sprintf("the queue grew %s%s; the deadline holds it near %s", FmtPerSec(grew), when, FmtCount(n)), true
 }
@@ -394,8 +394,20 @@ func (s *Snapshot) QueueStopsWhy(rs *Rates) string {
 // beside rates that did not add up (an older review).
 func (r *Rates) QueueMoved(c Class) (n int64, real bool) {
 	n = r.InFlightGrew(c)
-	band := math.Sqrt(float64(r.Seconds) * (r.Arrived[c] + r.Ended(c)))
-	return n, r.Seconds > 0 && math.Abs(float64(n)) > band
+	return n, r.Seconds > 0 && math.Abs(float64(n)) > r.chanceBand(c)
+}
+
+// chanceBand is how far class c's requests in flight move over the window by chance alone:
+// √(arrivals + departures), the spread their counts have.
+func (r *Rates) chanceBand(c Class) float64 {
+	return math.Sqrt(float64(r.Seconds) * (r.Arrived[c] + r.Ended(c)))
+}
+
+// withinChance is the verdict of a move QueueMoved finds no more than chance, with its band
+// a second, so that the rate beside it can be checked: ", within chance (±14/s)" ("grew
+// 10.4/s, within chance" gave no band to hold 10.4 against, newcomer 60).
+func (r *Rates) withinChance(c Class) string {
+	return fmt.Sprintf(", within chance (±%s)", FmtWholePerSec(r.chanceBand(c)/float64(max(r.Seconds, 1))))
 }
 
 // QueueHeldSaid is the postmortem fix's clause for payments' queue where it did not grow as
@@ -415,7 +427,7 @@ func (s *Snapshot) QueueHeldSaid(rs *Rates) string {
 	case s.Pool.Queued == 0:
 		return ", none waiting"
 	case fell > 0 && FmtPerSec(fell) != FmtPerSec(0):
-		return fmt.Sprintf(", queue fell %s, within chance", FmtPerSec(fell)) // beyond it, drained
+		return fmt.Sprintf(", queue fell %s%s", FmtPerSec(fell), rs.withinChance(Payment)) // beyond it, drained
 	}
 	return fmt.Sprintf(", queue steady at ~%s waiting", FmtCount(int64(s.Pool.Queued)))
 }
@@ -454,7 +466,7 @@ func queueStopsWord() Item {
 	said, _ := ex.QueueStops(&rs)
 	n, _ := ex.queueStopsNear(&rs)
 	d, wait := ex.Config.Payment.Deadline.D(), ex.waitMost()
-	return word("the deadline holds it near", fmt.Sprintf("in the postmortem fix's narrator, once payments' deadline has turned some away (\"%s\"): the queue's growth as measured over the table's /s seconds (\"within chance\": by no more than √(seconds × (arrivals + ends a second)), the spread their counts have; beyond it, \"in 20–25s\"), then where the deadline holds it. Each payment waits at most its deadline less the room a call needs (%s − %s = %s), then is turned away at once on reaching a worker (%s), so the queue holds only what arrived in the last %s: %s × %s ≈ %d, however fast the workers serve; near it the growth falls to 0, and what the workers cannot serve is turned away instead; the queue hovers about it, a little over or under as arrivals bunch and the room moves",
+	return word("the deadline holds it near", fmt.Sprintf("in the postmortem fix's narrator, once payments' deadline has turned some away (\"%s\"): the queue's growth as measured over the table's /s seconds (\"within chance\": by no more than √(seconds × (arrivals + ends a second)), the spread their counts have, a second in its brackets; beyond it, \"in 20–25s\"), then where the deadline holds it. Each payment calls within its deadline less the room a call needs (%s − %s = %s), or, waiting longer, is turned away at once on reaching a worker (%s), so the queue holds only what arrived in the last %s: %s × %s ≈ %d, however fast the workers serve; near it the growth falls to 0, and what the workers cannot serve is turned away instead; the queue hovers about it, a little over or under as arrivals bunch and the room moves",
 		said, FmtDur(d), FmtLatency(ex.EnoughLeft), FmtLatency(wait), RejectDeadline.Word(), FmtLatency(wait), FmtPerSec(rs.Arrived[Payment]), FmtLatency(wait), n))
 }
 
@@ -474,10 +486,13 @@ func (s *Snapshot) waitCapped(a ArrivingWait) []string {
 	if len(a.Ahead) != 1 || a.Ahead[0].Class != Payment {
 		return nil
 	}
-	most, gets := FmtLatency(s.waitMost()), "gets a worker or is turned away"
-	capped, cut := "waits at most ~"+most, ": each ahead past it is turned away at once; then it "+gets
+	// What the most bounds: the wait of one that calls. One waiting longer reaches a worker
+	// to be turned away there, so the wait to a worker (p99:wait) may run past it: "waits at
+	// most ~726ms" beside p99:wait 729ms was a most the table broke (newcomer 60).
+	most := FmtLatency(s.waitMost())
+	capped, longer, cut := "calls within ~"+most, ", or waits longer and is turned away on a worker", ", as each ahead past it is at once"
 	room := fmt.Sprintf(" (%s − %s a call needs)", FmtDur(s.Config.Payment.Deadline.D()), FmtLatency(s.EnoughLeft))
-	values := []string{capped + room + cut, capped + cut, capped + room + ", then " + gets, capped + ", then " + gets, capped}
+	values := []string{capped + room + longer + cut, capped + longer + cut, capped + room + longer, capped + longer, capped + " or is turned away"}
 	fc := a.Even()
 	if fc <= s.waitMost() {
 		return values // the played-out wait is past the room, the even spread not: no forecast past it to say
@@ -485,17 +500,17 @@ func (s *Snapshot) waitCapped(a ArrivingWait) []string {
 	holds, _ := a.shownHolds()
 	held := holds[0] + a.heldMark()
 	forecast, terms := FmtSecs(fc), fmt.Sprintf("%s ahead × %s ÷ %d workers", FmtCount(int64(a.queued())), held, a.Workers)
-	why := fmt.Sprintf("would wait ~%s (%s), past the %s the deadline leaves%s, but each ahead that reaches a worker past it is turned away there in no time, so it %s, then %s (%s)",
-		forecast, terms, most, room, capped, gets, RejectDeadline.Word())
+	why := fmt.Sprintf("would wait ~%s (%s), past the %s the deadline leaves%s, but each ahead that reaches a worker past it is turned away there in no time, so it %s%s (%s)",
+		forecast, terms, most, room, capped, longer, RejectDeadline.Word())
 	var wide []string
 	rs := s.Rates()
 	if share, ok := rs.RejectedShareOfReplies(Payment, RejectDeadline); ok {
 		wide = append(wide, fmt.Sprintf("%s, as %.1f%% of replies were in %s", why, 100*share, rs.Span()))
 	}
 	return append(append(wide, why,
-		fmt.Sprintf("would wait ~%s (%s), past the deadline's %s%s, but each ahead past it is turned away at once: it %s, then %s",
-			forecast, terms, most, room, capped, gets),
-		fmt.Sprintf("%s, not ~%s (%s)%s", capped, forecast, terms, cut)), values...)
+		fmt.Sprintf("would wait ~%s (%s), past the deadline's %s%s, but each ahead past it is turned away at once: it %s%s",
+			forecast, terms, most, room, capped, longer),
+		fmt.Sprintf("%s, not ~%s (%s)%s%s", capped, forecast, terms, longer, cut)), values...)
 }
 
 // deadlineFate says what payments' deadline does to one arriving now that waits wait, after

@@ -316,7 +316,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// name for it (newcomer 39 G6, newcomer 50). The lesson even where the source's figures
 		// do not fit: "as in …" alone left 80x24 asking "as in what?" (newcomer 44 g8).
 		const lesson = ": a pool scaling on queue length fed the dependency's slowdown"
-		*spare = spareClause{long: "; as in " + s.PostmortemSource() + lesson, short: "; as in " + lab.PostmortemBrief + lesson, idle: true}
+		*spare = spareClause{long: "; as in " + s.PostmortemDepth() + lesson, short: "; as in " + lab.PostmortemBrief + lesson, idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
@@ -441,7 +441,7 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool)
 		// (newcomer 27 read it beside "turned away after 726ms on average").
 		// "Rejects waits before they reach 800ms" read as every wait under it (review 17 #10).
 		both := fmt.Sprintf("%d calls at most keep each at %s, the deadline rejects a wait leaving too little of %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
-		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", s.PostmortemSource(), both, fmtDur(d))
+		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", lab.PostmortemSource, both, fmtDur(d))
 		// Within the deadline, mostly by waiting, where the wait is most of the p50: the
 		// headline was silent on it (newcomer 34 #17: p50 729ms for 50ms of work, 343 in an
 		// unbounded FIFO, which the deadline before it holds still). At 120 columns only:

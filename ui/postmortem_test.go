@@ -164,9 +164,10 @@ func TestNarratePostmortem(t *testing.T) {
 	// lengths, and never as a pointer to the README, where a projected screen's audience
 	// cannot go (newcomer 40 #1). Only where it costs nothing else (idle): a compare half
 	// keeps its goroutines line.
-	// Named as its source is, by its title, and its p95 beside the lab's p95, not the p99
-	// alone (newcomer 52 G-MAJOR).
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, `as in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's p95 10.9s so far, ~0.6s more each second its peak lasts): a pool scaling on queue length fed the dependency's slowdown`) ||
+	// Named as its source is, by its title, with its p95 as its own, and the lab's a bigger
+	// overload by its choice, how its latency grows from the headline's rates (newcomer 60
+	// G-MAJOR: a p95 the table lacks, 0.6s a second underived).
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, `as in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's overload is bigger, by its choice: 194.8/s ok of 500.8/s, so those ending now waited ~0.6s more each second it lasts, 1 − 194.8/500.8): a pool scaling on queue length fed the dependency's slowdown`) ||
 		spare.short != `; as in "A Go postmortem that calmed lunch-peak latency": a pool scaling on queue length fed the dependency's slowdown` || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
@@ -278,7 +279,7 @@ func TestNarrateFixQueueHeld(t *testing.T) {
 	got := narrate(s.Config, s)
 	// Its fall said as printed, within chance, so that the parts add up: 500.8 = 490 + 16 −
 	// 5.2 ("steady" beside them read as a miscount, newcomer 56).
-	if want := ", 16/s rejected, queue fell 5.2/s, within chance;"; !strings.Contains(got, want) {
+	if want := ", 16/s rejected, queue fell 5.2/s, within chance (±14/s);"; !strings.Contains(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 	// No longer than "shrinks 5.2/s" was: 80x24 keeps the clause, why 24 is kept, in four
@@ -289,16 +290,18 @@ func TestNarrateFixQueueHeld(t *testing.T) {
 	if spare.terse == "" || !strings.Contains(spare.terse, "why 24, not 25") {
 		t.Errorf("no terse form with why 24 is kept: %q", spare.terse)
 	}
-	want := wrapText("» "+says+spare.short, 80, 0)
-	if len(want) > headlineMost {
-		want = wrapText("» "+spare.terse, 80, 0)
-	}
+	// Either, as the layout affords: the band beside the fall ("within chance (±14/s)",
+	// newcomer 60) took the sentence with its brief clause to five lines, a settings row.
 	lines := strings.Split(ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, true, false)), "\n")
-	drawn := lines[1:min(1+len(want), len(lines))]
-	for i := range drawn {
-		drawn[i] = strings.TrimRight(drawn[i], " ")
+	drawnAs := func(want []string) bool {
+		drawn := slices.Clone(lines[1:min(1+len(want), len(lines))])
+		for i := range drawn {
+			drawn[i] = strings.TrimRight(drawn[i], " ")
+		}
+		return len(want) <= headlineMost && slices.Equal(drawn, want) && strings.Contains(strings.Join(drawn, " "), "why 24, not 25")
 	}
-	if len(want) > headlineMost || !slices.Equal(drawn, want) || !strings.Contains(strings.Join(drawn, " "), "why 24, not 25") {
+	want := wrapText("» "+says+spare.short, 80, 0)
+	if !drawnAs(want) && !drawnAs(wrapText("» "+spare.terse, 80, 0)) {
 		t.Errorf("80x24 draws\n%s\nwant, in %d lines at most, with why 24 is kept,\n%s", strings.Join(lines, "\n"), headlineMost, strings.Join(want, "\n"))
 	}
 	if strings.Contains(got, "shrinks") || strings.Contains(got, "drains") {
@@ -512,7 +515,7 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		`; as the fix in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's p95 776ms so far): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms`,
+		`; as the fix in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms`,
 		"; why 24, not 25: a margin, as real knees vary (were it 24, 25 would give 461/s); 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
@@ -1084,5 +1087,23 @@ func TestFailingFastNamesNoOthersWhereNone(t *testing.T) {
 	cfg.Dependency.Mode = lab.ModeDown
 	if said := narrate(cfg, postmortemSnapshot(cfg)); !strings.Contains(said, "dependency down") || strings.Contains(said, "get workers") {
 		t.Errorf("orders alone, the dependency down: %q", said)
+	}
+}
+
+// Where the sentence gives the wait of one arriving now, the one health line 80x24 keeps
+// says how it adds up, before the calls' count and latency the sentence says too
+// (newcomer 60: "one arriving now waits ~29.4s" had no derivation at 80x24).
+func TestArrivingNowDerivedAt80x24(t *testing.T) {
+	s := postmortemSnapshot(postmortemConfig())
+	for i := range s.Timeline {
+		sec := &s.Timeline[i]
+		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = sec.OK[lab.Payment], time.Duration(sec.OK[lab.Payment])*329*time.Millisecond
+	}
+	if says := narrate(s.Config, s); !strings.Contains(says, "one arriving now waits ~") {
+		t.Fatalf("the fixture's sentence gives no wait of one arriving now: %q", says)
+	}
+	out := ansi.Strip(render(newTheme(false, true), testScreen(s, 80, 24)))
+	if !strings.Contains(out, "\narriving now waits ~29.5s: 328ms left + 89 rounds (5731 ahead ÷ 64) × 328ms") {
+		t.Errorf("80x24 gives the wait no derivation:\n%s", out)
 	}
 }
