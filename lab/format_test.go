@@ -143,6 +143,15 @@ func TestBusiestSinceSaysSinceWhen(t *testing.T) {
 	}
 }
 
+// A second past the rate says what it is the most of, and what its figures count: "busiest
+// 5–6s: 32 of 32 arrived" left both to guess (newcomer 59 G-minor 15).
+func TestBurstSinceSaysRejected(t *testing.T) {
+	whole, brief := BurstSince(0, 6, 32, 32)
+	if whole != "most rejected since 0s: 5–6s, 32 of 32 arrived" || brief != "5–6s: rejected 32 of 32 arrived" {
+		t.Errorf("%q, %q", whole, brief)
+	}
+}
+
 // A count names its class by one rule wherever it is counted (the arrival's wait ahead, a
 // check's payments ahead): the label as written for one, its plural for any other count,
 // 0 too ("0 payments ahead"), and the checks of health said so in the singular too.

@@ -696,7 +696,8 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		}
 	}
 	busiest := ""
-	if !strip && spec.bursts != nil && !strings.Contains(ansi.Strip(leg), "busiest") { // not twice
+	// Not twice: a legend that names a busiest second, or a burst's ("… 32 of 32 arrived)").
+	if plain := ansi.Strip(leg); !strip && spec.bursts != nil && !strings.Contains(plain, "busiest") && !strings.Contains(plain, " arrived)") {
 		busiest = busiestLine(t, spec, s, classes, window, w)
 	}
 	for k := range rows - len(plot) { // what the even axis or the strips left over goes above the plot
@@ -1279,7 +1280,11 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				// as more rejected than arrive: its own arrivals say why.
 				if sec, n, ok := s.Burst(window, c, spec.bursts); ok {
 					// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
-					item += " (" + busiestWords(window, sec.T, fmt.Sprintf("%s of %s arrived", fmtCount(n), fmtCount(sec.Arrived[c])), form.briefBusiest) + ")"
+					whole, brief := lab.BurstSince(window[0].T-1, sec.T, n, sec.Arrived[c])
+					if form.briefBusiest {
+						whole = brief
+					}
+					item += " (" + whole + ")"
 					burst = burst || len(items) == 0
 				}
 			}
