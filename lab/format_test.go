@@ -165,3 +165,13 @@ func TestCountedOneRule(t *testing.T) {
 		t.Errorf("one payment ahead: %q", forms[0].Text)
 	}
 }
+
+// A count chart's top says where it comes from in the set rate's words: its peak, with
+// room for random arrivals' bursts over it (newcomer 59 G-minor 1).
+func TestReachWordsNameTheSetRate(t *testing.T) {
+	var tc TrafficConfig
+	tc.Payment.Rate = 10
+	if got := tc.ReachWords(Payment); got != "10/s set + bursts" {
+		t.Errorf("%q", got)
+	}
+}

@@ -333,3 +333,30 @@ func TestStripKeyKeepsTheStepsThatFit(t *testing.T) {
 		}
 	}
 }
+
+// A traffic chart's top says where it comes from, after the title, where the key has a line
+// of its own: "█ 24/s" alone left the run's peak, the set rate times something or a rounded
+// max to guess (newcomer 59 G-minor 1). A second past the set rate's reach tops it instead,
+// and the title says that.
+func TestTrafficTopSaysItsOrigin(t *testing.T) {
+	th := newTheme(false, true)
+	title := func(s *lab.Snapshot) string {
+		lines := chartLines(th, starvationChart(s, nil), s, nil, 59, 8, true)
+		for _, l := range lines {
+			if w := ansiWidth(l); w > 59 {
+				t.Errorf("%q: %d wide, over 59", ansi.Strip(l), w)
+			}
+		}
+		return ansi.Strip(lines[0])
+	}
+	s := testSnapshot()
+	reach, c, _ := reachClass(s, nil)
+	if got, want := title(s), "█ = "+lab.FmtPerSec(s.Config.Traffic.PeakRate(c))+" set + bursts"; !strings.HasSuffix(got, want) {
+		t.Errorf("title %q, want it to end %q", got, want)
+	}
+	past := testSnapshot()
+	past.Timeline[len(past.Timeline)-1].Rejected[lab.Payment][lab.RejectPool] = int64(3 * reach)
+	if got, want := title(past), "█: busiest second, rounded up"; !strings.HasSuffix(got, want) {
+		t.Errorf("a second past the reach: title %q, want it to end %q", got, want)
+	}
+}
