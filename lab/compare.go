@@ -1154,7 +1154,10 @@ var (
 	// TooFewNoP50 is TooFewBrief where the table shows no p50 row at all, before why none:
 	// "see p50 row" sent a reader looking for one that was not there (newcomer 35 #12), and
 	// "no p50 row: within noise" read as the p99 within noise (n36 #6).
-	TooFewNoP50 = TooFewMeans + "; p50 row hidden: "
+	TooFewNoP50 = TooFewMeans + "; " + P50Hidden + ": "
+	// P50Hidden is one phrase, never two notes: wrapped as "p50" / "row hidden" it read as
+	// two (newcomer 59 G-minor 16).
+	P50Hidden = "p50 row hidden"
 )
 
 // TooFewNoCorrected follows "?"'s key where a corrected p99 is "?": the p50 row beside it

@@ -272,6 +272,16 @@ func BusiestSince(from, at int, figure string) (whole, brief string) {
 	return fmt.Sprintf("busiest since %ds: %s%s%s", from, span, sep, figure), "busiest " + span + ": " + figure
 }
 
+// BurstSince names a chart's second that turned away more of a class than its rate (the
+// Snapshot's Burst), the one ending at at, of those it draws from from on, with its own
+// rejected and arrived: whole, "most rejected since 0s: 5–6s, 32 of 32 arrived"; brief,
+// "5–6s: rejected 32 of 32 arrived". "busiest 5–6s: 32 of 32 arrived" left busiest in what,
+// and 32 of what, to guess (newcomer 59 G-minor 15, fleet-bulkhead).
+func BurstSince(from, at int, rejected, arrived int64) (whole, brief string) {
+	span, of := FmtSpan(at-1, at), FmtCount(rejected)+" of "+FmtCount(arrived)+" arrived"
+	return fmt.Sprintf("most rejected since %ds: %s, %s", from, span, of), span + ": rejected " + of
+}
+
 // FmtTimes writes a multiple (of calls, from a forecast): 3×, 1.13×, 27×.
 func FmtTimes(v float64) string { return FmtWorkers(v) + "×" }
 

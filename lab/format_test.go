@@ -143,6 +143,15 @@ func TestBusiestSinceSaysSinceWhen(t *testing.T) {
 	}
 }
 
+// A second past the rate says what it is the most of, and what its figures count: "busiest
+// 5–6s: 32 of 32 arrived" left both to guess (newcomer 59 G-minor 15).
+func TestBurstSinceSaysRejected(t *testing.T) {
+	whole, brief := BurstSince(0, 6, 32, 32)
+	if whole != "most rejected since 0s: 5–6s, 32 of 32 arrived" || brief != "5–6s: rejected 32 of 32 arrived" {
+		t.Errorf("%q, %q", whole, brief)
+	}
+}
+
 // A count names its class by one rule wherever it is counted (the arrival's wait ahead, a
 // check's payments ahead): the label as written for one, its plural for any other count,
 // 0 too ("0 payments ahead"), and the checks of health said so in the singular too.
@@ -164,5 +173,15 @@ func TestFmtWorkers(t *testing.T) {
 		if got := FmtWorkers(v); got != want {
 			t.Errorf("FmtWorkers(%v) = %q, want %q", v, got, want)
 		}
+	}
+}
+
+// A count chart's top says where it comes from in the set rate's words: its peak, with
+// room for random arrivals' bursts over it (newcomer 59 G-minor 1).
+func TestReachWordsNameTheSetRate(t *testing.T) {
+	var tc TrafficConfig
+	tc.Payment.Rate = 10
+	if got := tc.ReachWords(Payment); got != "10/s set + bursts" {
+		t.Errorf("%q", got)
 	}
 }

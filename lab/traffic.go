@@ -61,6 +61,10 @@ func (t TrafficConfig) SecondReach(c Class) float64 {
 	return peak + 4*math.Sqrt(peak)
 }
 
+// ReachWords says where SecondReach comes from, for a chart topped by it: class c's peak
+// rate as set, and the bursts random arrivals bring over it ("10/s set + bursts").
+func (t TrafficConfig) ReachWords(c Class) string { return FmtPerSec(t.PeakRate(c)) + " set + bursts" }
+
 // Label is what the screen calls class c: its label, or its name.
 func (t TrafficConfig) Label(c Class) string {
 	if l := t.Of(c).Label; l != "" {

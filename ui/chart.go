@@ -81,6 +81,9 @@ type chartSpec struct {
 	// under it: scaled to its data, a chart of rejections drew one traffic to a different
 	// top on each preset (n37 #1).
 	traffic bool
+	// topNote is where a traffic chart's top comes from (withTopNote), said after the title
+	// where it fits: "" none.
+	topNote string
 	// bursts are the reasons whose rejections the values are: where a second turned away
 	// more than the class's peak rate (lab's Burst), the legend gives it, rejected of
 	// arrived ("busiest 5–6s: 32 of 32 arrived"). nil: none.
@@ -310,14 +313,39 @@ const countsLeast = 8
 // past it raises the top (reach), never draws clipped.
 func trafficReach(leaves func(lab.Class) bool) func(*lab.Snapshot) float64 {
 	return func(s *lab.Snapshot) float64 {
-		reach := float64(countsLeast)
-		for _, c := range lab.Classes {
-			if s.Active(c) && (leaves == nil || !leaves(c)) {
-				reach = math.Max(reach, s.Config.Traffic.SecondReach(c))
-			}
-		}
+		reach, _, _ := reachClass(s, leaves)
 		return reach
 	}
+}
+
+// reachClass is trafficReach's count and the class whose traffic reaches it (ok false: no
+// class reaches countsLeast, the count it is then).
+func reachClass(s *lab.Snapshot, leaves func(lab.Class) bool) (reach float64, class lab.Class, ok bool) {
+	reach = countsLeast
+	for _, c := range lab.Classes {
+		if s.Active(c) && (leaves == nil || !leaves(c)) && s.Config.Traffic.SecondReach(c) > reach {
+			reach, class, ok = s.Config.Traffic.SecondReach(c), c, true
+		}
+	}
+	return reach, class, ok
+}
+
+// withTopNote is spec with its top's origin said after its title where the title's line has
+// room (titles), for a chart topped by its traffic: "█ 24/s" alone left it to guess, the
+// run's peak, the set rate times something, a rounded max (newcomer 59 G-minor 1). The
+// class's set rate and room for its bursts (lab's ReachWords), or, where a second of the
+// run went past that, its busiest second, rounded up to the key's steps.
+func (spec chartSpec) withTopNote(s *lab.Snapshot, w int) chartSpec {
+	if !spec.traffic {
+		return spec
+	}
+	data, atLeast := chartReach(spec, s, spec.cols(s, w))
+	if _, c, ok := reachClass(s, spec.leaves); data > atLeast {
+		spec.topNote = "█: busiest second, rounded up"
+	} else if ok {
+		spec.topNote = "█ = " + s.Config.Traffic.ReachWords(c)
+	}
+	return spec
 }
 
 // fixedReach is the atLeast of a chart whose axis reaches v on either side.
@@ -623,6 +651,13 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	plotW := w - pad
 	window := chartWindow(s, cols)
 	spec.blurred = plotW != len(window) && plotW < 2*len(window)
+	note := "" // a line's axis follows its data, not the traffic: no █ to say
+	if strip {
+		note = spec.withTopNote(s, w).topNote
+	}
+	if split { // the legend beside the title leaves no room for the note
+		spec.topNote = note
+	}
 	head, leg := chartHead(t, spec, s, classes, window, w, strip)
 	var lines []string
 	switch {
@@ -696,7 +731,8 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		}
 	}
 	busiest := ""
-	if !strip && spec.bursts != nil && !strings.Contains(ansi.Strip(leg), "busiest") { // not twice
+	// Not twice: a legend that names a busiest second, or a burst's ("… 32 of 32 arrived)").
+	if plain := ansi.Strip(leg); !strip && spec.bursts != nil && !strings.Contains(plain, "busiest") && !strings.Contains(plain, " arrived)") {
 		busiest = busiestLine(t, spec, s, classes, window, w)
 	}
 	for k := range rows - len(plot) { // what the even axis or the strips left over goes above the plot
@@ -731,6 +767,12 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		if lines, fit = keyed(t, spec, lines, head, w, every); !fit && len(rule) > 0 {
 			lines, _ = keyed(t, spec, lines, head, w, rule)
 		}
+	}
+	// A top's note the title's line has no room for, on a line left blank, where it is: over
+	// the plot, and the rows of a chart beside it stay level (postmortem's rates, whose title
+	// says the profile's steps).
+	if blank := slices.Index(lines[1:], ""); note != "" && !strings.Contains(ansi.Strip(lines[0]), note) && blank >= 0 && ansiWidth(note) <= w {
+		lines[blank+1] = t.dim.Render(note)
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks))
@@ -874,7 +916,9 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []
 	}
 	// The whole title first, the key after it or on a line of its own (keyPlace), then in
 	// fewer words: a key that cut the title ("rejected:pool" for "rejected:pool each second")
-	// cost more than the key's words.
+	// cost more than the key's words. A top's note after the title (withTopNote) stays only
+	// where the key has a line of its own: the key outranks it.
+	spec.topNote = ""
 	titles := spec.titles(t)
 	blank := slices.Index(lines[1:], "") + 1 // 0: none
 	switch key, own, ok := keyPlace(keys, w-ansiWidth(titles[0]+rest), w, blank > 0); {
@@ -1279,7 +1323,11 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				// as more rejected than arrive: its own arrivals say why.
 				if sec, n, ok := s.Burst(window, c, spec.bursts); ok {
 					// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
-					item += " (" + busiestWords(window, sec.T, fmt.Sprintf("%s of %s arrived", fmtCount(n), fmtCount(sec.Arrived[c])), form.briefBusiest) + ")"
+					whole, brief := lab.BurstSince(window[0].T-1, sec.T, n, sec.Arrived[c])
+					if form.briefBusiest {
+						whole = brief
+					}
+					item += " (" + whole + ")"
 					burst = burst || len(items) == 0
 				}
 			}
@@ -1352,6 +1400,14 @@ func chartTitle(t *theme, spec chartSpec, w int) string { return longestFit(w, s
 func (spec chartSpec) titles(t *theme) []string {
 	every, brief := spec.every()
 	var forms []string
+	// The top's origin first, at the price of "each second" (the key's /s says it), not of
+	// the title's words: postmortem's rates say the profile's steps, which its rows are too
+	// coarse to tell (newcomer 15); chartLines says it on a line left blank instead.
+	if spec.topNote != "" {
+		forms = append(forms, t.bold.Render(spec.title)+t.dim.Render(every+"  "+spec.topNote), t.bold.Render(spec.title)+t.dim.Render(brief+"  "+spec.topNote))
+		spec.topNote = ""
+		return append(forms, spec.titles(t)...)
+	}
 	for _, title := range []string{spec.title, spec.short} {
 		if title != "" {
 			forms = append(forms, t.bold.Render(title)+t.dim.Render(every), t.bold.Render(title)+t.dim.Render(brief))

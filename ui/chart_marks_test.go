@@ -231,13 +231,14 @@ func TestRejectedLegendNamesASecondPastTheRate(t *testing.T) {
 	spec := starvationChart(s, nil)
 	window := spec.window(s, 200)
 	_, legend := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), window, 200, true)
-	// Since when: "(busiest 5–6s: …)" beside "rejected 7–12s" read as of those (newcomer 54).
-	if want := fmt.Sprintf("(busiest since %ds: %s, %d of %d arrived)", window[0].T-1, lab.FmtSpan(sec.T-1, sec.T), n, n); !strings.Contains(ansi.Strip(legend), want) {
+	// Since when: "(busiest 5–6s: …)" beside "rejected 7–12s" read as of those (newcomer 54);
+	// most of what: "busiest" alone left it to guess (newcomer 59 G-minor 15).
+	if want := fmt.Sprintf("(most rejected since %ds: %s, %d of %d arrived)", window[0].T-1, lab.FmtSpan(sec.T-1, sec.T), n, n); !strings.Contains(ansi.Strip(legend), want) {
 		t.Errorf("legend %q, want %q", ansi.Strip(legend), want)
 	}
 	// In a 120x40 chart's 59 columns too, where the other classes' rates make way for it
 	// (n40 #1: fleet-bulkhead's ▂, 30+/s, for 2s of 24/s payments, left unnamed there).
-	if _, legend := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), spec.window(s, 59), 59, true); !strings.Contains(ansi.Strip(legend), fmt.Sprintf("%d of %d arrived)", n, n)) || ansiWidth(legend) > 59 {
+	if _, legend := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), spec.window(s, 59), 59, true); !strings.Contains(ansi.Strip(legend), fmt.Sprintf("rejected %d of %d arrived)", n, n)) || ansiWidth(legend) > 59 {
 		t.Errorf("at 59 columns: legend %q, want the second past the rate named, in 59 columns", ansi.Strip(legend))
 	}
 	calm := testSnapshot()
@@ -330,5 +331,32 @@ func TestStripKeyKeepsTheStepsThatFit(t *testing.T) {
 				t.Errorf("%s in %d columns: %q, want %q", c.name, room, strings.TrimSpace(got), want)
 			}
 		}
+	}
+}
+
+// A traffic chart's top says where it comes from, after the title, where the key has a line
+// of its own: "█ 24/s" alone left the run's peak, the set rate times something or a rounded
+// max to guess (newcomer 59 G-minor 1). A second past the set rate's reach tops it instead,
+// and the title says that.
+func TestTrafficTopSaysItsOrigin(t *testing.T) {
+	th := newTheme(false, true)
+	title := func(s *lab.Snapshot) string {
+		lines := chartLines(th, starvationChart(s, nil), s, nil, 59, 8, true)
+		for _, l := range lines {
+			if w := ansiWidth(l); w > 59 {
+				t.Errorf("%q: %d wide, over 59", ansi.Strip(l), w)
+			}
+		}
+		return ansi.Strip(lines[0])
+	}
+	s := testSnapshot() // payments at 10/s, the fastest: they set the reach
+	reach := trafficReach(nil)(s)
+	if got, want := title(s), "█ = 10/s set + bursts"; !strings.HasSuffix(got, want) {
+		t.Errorf("title %q, want it to end %q", got, want)
+	}
+	past := testSnapshot()
+	past.Timeline[len(past.Timeline)-1].Rejected[lab.Payment][lab.RejectPool] = int64(3 * reach)
+	if got, want := title(past), "█: busiest second, rounded up"; !strings.HasSuffix(got, want) {
+		t.Errorf("a second past the reach: title %q, want it to end %q", got, want)
 	}
 }

@@ -175,9 +175,11 @@ const keptHyphen = "\u2011" // non-breaking hyphen
 // (the narrator's own, kept as they are) found in no text.
 const keptSpace = "\u2423" // open box
 
-// The verdict's "arrived − ok" is one term too: "(arrived −" ended a line at 80x24.
+// The verdict's "arrived − ok" is one term too: "(arrived −" ended a line at 80x24; and
+// the rule's "p50 row hidden" one phrase.
 var markGlue = strings.NewReplacer(" "+lab.ApproxMark+" ", " "+lab.ApproxMark+keptSpace,
 	" "+lab.TooFewMark+" ", " "+lab.TooFewMark+keptSpace, " "+lab.MethodMark+" ", " "+lab.MethodMark+keptSpace,
-	lab.NotOKWord, strings.ReplaceAll(lab.NotOKWord, " ", keptSpace))
+	lab.NotOKWord, strings.ReplaceAll(lab.NotOKWord, " ", keptSpace),
+	lab.P50Hidden, strings.ReplaceAll(lab.P50Hidden, " ", keptSpace))
 
 func ansiWidth(s string) int { return ansi.StringWidth(s) }
