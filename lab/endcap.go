@@ -36,6 +36,14 @@ func (e EndCap) ServersWords() string {
 	return e.serversBare()
 }
 
+// count is ServersWords in figures: "5", "3 × 20" for a fleet's.
+func (e EndCap) count() string {
+	if e.Replicas > 1 {
+		return fmt.Sprintf("%d × %d", e.Replicas, e.Servers)
+	}
+	return fmt.Sprint(e.Servers)
+}
+
 // serversBare is ServersWords without the replicas out now, for a sentence that named them.
 func (e EndCap) serversBare() string {
 	if e.Replicas > 1 {
@@ -248,6 +256,10 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		// The cap's sum kept at 80 columns before its hold is said twice: "> 6.7/s" alone
 		// left where it comes from to the narrator (newcomer 54).
 		fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, servers, hold, cap, b.together, b.times, r.Seconds),
+		// Still the cap's sum, in figures alone, where the line beside the window has no room
+		// for its words: at 80x24 the bulkhead's "> 1.7/s" stood with 5 ÷ 3.0s nowhere on
+		// screen (newcomer 59). As wide as the next form, which it outranks.
+		fmt.Sprintf("%s ok %s > %s÷%s = %s: %s, %s", name, ok, e.count(), hold, cap, b.together, b.timesBrief),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.short, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),

@@ -161,7 +161,7 @@ func (p PaymentForecast) ConnBoundSaid(others []Class, label func(Class) string)
 	// room for no more (a seventh cost the settings two rows).
 	said := fmt.Sprintf("1 − %s served ÷ %s arriving", FmtPerSec(p.ConnThroughput), FmtPerSec(p.Admitted))
 	if len(others) > 0 {
-		said += "; " + JoinAnd(others, label) + " find it as full" // as the traffic line names them
+		said += "; " + JoinAnd(others, label) + " find it full as often" // as the traffic line names them; "as full" was vague (newcomer 59)
 	}
 	return said
 }

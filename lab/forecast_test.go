@@ -166,11 +166,11 @@ func TestForecast(t *testing.T) {
 		}
 		// Said as the reader checks it, the rates shown, and why it is the signups' too
 		// (newcomer 50: "long run 83% of each" alone was checked as Erlang B(20, 30), 38%).
-		if got, want := p.ConnBoundSaid([]Class{Signup}, TrafficConfig{}.Label), "1 − 1.7/s served ÷ 10/s arriving; signups find it as full"; got != want {
+		if got, want := p.ConnBoundSaid([]Class{Signup}, TrafficConfig{}.Label), "1 − 1.7/s served ÷ 10/s arriving; signups find it full as often"; got != want {
 			t.Errorf("the bound said %q, want %q", got, want)
 		}
 		login := TrafficConfig{Signup: RateConfig{Label: "login"}}
-		if got, want := p.ConnBoundSaid([]Class{Signup}, login.Label), "1 − 1.7/s served ÷ 10/s arriving; logins find it as full"; got != want {
+		if got, want := p.ConnBoundSaid([]Class{Signup}, login.Label), "1 − 1.7/s served ÷ 10/s arriving; logins find it full as often"; got != want {
 			t.Errorf("ConnBoundSaid relabelled %q, want %q", got, want)
 		}
 		if got, want := p.ConnBoundSaid(nil, TrafficConfig{}.Label), "1 − 1.7/s served ÷ 10/s arriving"; got != want {

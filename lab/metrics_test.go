@@ -150,6 +150,35 @@ func TestClassShares(t *testing.T) {
 	}
 }
 
+// The header's "starved" is defined beside the column it counts, as the rejections of every
+// class but payments (newcomer 59: "starved", "rej:pool" and "turning away" read as three
+// words for one count, "starved" defined nowhere on screen); not beside a column it does not
+// count, nor where the word is "turned away".
+func TestStarvedClause(t *testing.T) {
+	var s Snapshot
+	s.Config = DefaultConfig()
+	s.Classes[Payment].Rejected[RejectPool] = 26
+	if got := s.StarvedClause(RejectPool); got != "" {
+		t.Errorf("payments' alone: %q, want none", got)
+	}
+	s.Classes[Health].Rejected[RejectPool] = 1
+	s.Classes[Signup].Rejected[RejectBulkhead] = 3
+	if got := s.StarvedClause(RejectPool); got != "starved if not payments'" {
+		t.Errorf("a health check starved: %q", got)
+	}
+	if got := s.StarvedClause(RejectBulkhead); got != "" {
+		t.Errorf("the bulkhead's, not counted starved: %q", got)
+	}
+	s.Config.Traffic.Payment.Label = "orders"
+	if got := s.StarvedClause(RejectPool); got != "starved if not orders'" {
+		t.Errorf("relabelled: %q", got)
+	}
+	s.Classes[Health].Rejected[RejectBalancer] = 1 // its count is every rejection, "turned away"
+	if got := s.StarvedClause(RejectPool); got != "" {
+		t.Errorf("turned away, not starved: %q", got)
+	}
+}
+
 // A second's pool rejections are every class's; a class starves when turned away for want
 // of a worker, by the pool or a fleet's balancer, payments never: the header's count, its
 // alarm, and since when there was none.

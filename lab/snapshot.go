@@ -325,7 +325,24 @@ func (s *Snapshot) StarvedWord(c Class) string {
 	if slices.Contains(s.CountedBy(c), RejectBalancer) { // what it counts decides the word, so the two cannot drift
 		return turnedAwayWord
 	}
-	return "starved"
+	return starvedWord
+}
+
+// starvedWord is the header's word for a class turned away for want of a worker.
+const starvedWord = "starved"
+
+// StarvedClause says, after the gloss of r's column, that the header's "starved" counts r's
+// rejections but payments': "starved if not payments'"; "" where the header counts none of
+// r's as starved. Said beside the column, the word is defined where the count is (newcomer
+// 59: "starved", "rej:pool" and "turning away" read as three words for one count, and
+// "starved" was nowhere defined on screen).
+func (s *Snapshot) StarvedClause(r Reason) string {
+	for _, c := range Classes {
+		if s.Classes[c].Rejected[r] > 0 && slices.Contains(s.CountedBy(c), r) && s.StarvedWord(c) == starvedWord {
+			return starvedWord + " if not " + Plural(s.Config.Traffic.Label(Payment)) + "'"
+		}
+	}
+	return ""
 }
 
 // StarvedNeed is what class c needs of the pool, in workers as the forecast has it

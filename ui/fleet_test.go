@@ -1113,7 +1113,7 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	// The outage's count alone is the last form, during the outage and after it: the first
 	// class alone after it was the same or wider, never tried (review 16).
 	for _, snap := range []*lab.Snapshot{s, &back} {
-		forms, _ := starvedForms(th, snap)
+		forms, _, _ := starvedForms(th, snap)
 		if last := forms[len(forms)-2]; len(last) != 1 || !strings.HasPrefix(ansi.Strip(last[0]), "total rej:balancer 550") || forms[len(forms)-1] != nil {
 			t.Errorf("the last forms %q, want the outage's count alone, then none", forms[len(forms)-2:])
 		}

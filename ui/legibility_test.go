@@ -444,6 +444,27 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 	}
 }
 
+// A second starved class is never dropped unsaid to keep the first's rate: at 80 columns
+// shared-pool's screenshot said "signup starved (rej:pool) 11 (1.8/s in 3–8s)" alone,
+// where 120 said health's 1 too (newcomer 59); the rate gives way, which the table's /s
+// row keeps.
+func TestHeaderKeepsEveryStarvedClass(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	s.Config.Name = "shared-pool"
+	s.Config.Traffic.Health.Rate = 1
+	s.Classes[lab.Health].Arrived = 7
+	s.Classes[lab.Health].Rejected[lab.RejectPool] = 1
+	one := screen{width: 80, height: 24, recorded: true, panes: []pane{{cfg: s.Config, snap: s}}}
+	head := ansi.Strip(headerLine(th, one, 0, 80, 80))
+	if !strings.Contains(head, "signup starved (rej:pool) 22") || !strings.Contains(head, "health starved 1") || ansiWidth(head) > 80 {
+		t.Errorf("at 80 columns: %q, want both classes, whole", head)
+	}
+	if head := ansi.Strip(headerLine(th, testScreen(s, 160, 40), 0, 160, 160)); !strings.Contains(head, "signup starved (rej:pool) 22 (4/s in 1–6s") {
+		t.Errorf("at 160 columns: %q, want the first's rate where there is room", head)
+	}
+}
+
 // In compare mode a footer cut to one line at 80 columns still says what ▶ marks
 // (newcomer 30: "▶ A" unexplained, the key line cut before tab).
 func TestFooterSaysFocusAt80(t *testing.T) {

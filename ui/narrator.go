@@ -393,8 +393,11 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			return msg + ": none rejected by it" + orphans + price
 		case pay.Hold >= pay.Call: // the worker holds its permit for the whole call
 			// What the others need of the workers kept free: the bulkhead's size against its use.
-			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need %s workers; %s: %s%s",
-				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, f.NeedOf(whom), bh.LongRunPrice(), rejected, priceOK(cfg, pay))
+			// "The rest", not 20 − 5: "15 stay free for" beside the health line's "on average 14
+			// other workers sat free" at each rejection, whose payment held one of them, read
+			// as two counts of one thing (newcomer 59).
+			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: the rest for %s, which need %s workers; %s: %s%s",
+				needs, bh.Type, pay.Bulkhead, workers, others, f.NeedOf(whom), bh.LongRunPrice(), rejected, priceOK(cfg, pay))
 			*spare = widest(pay, others, "", "")
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))

@@ -1253,7 +1253,7 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 		state = t.status.Render("● live: updating 10×/s")
 		stateShort = t.status.Render("● live")
 	}
-	forms, tied := starvedForms(t, snap)
+	forms, tied, every := starvedForms(t, snap)
 	// One picker, best first: what starved counts and the notes outrank the long run state's
 	// words and the run time's label, not the run time; the title alone comes last.
 	type pair struct{ left, right string }
@@ -1292,7 +1292,7 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 		for _, left := range lefts[:2] {
 			tries = append(tries, pair{left, right(items, stateShort)})
 		}
-		if k == tied {
+		if k == tied || k == every {
 			for _, left := range brandless {
 				tries = append(tries, pair{left, right(items, stateShort)})
 			}
@@ -1327,8 +1327,9 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 // A fleet's rejected:balancer has a share of a class's count: it says its parts. tied is
 // the last form that says the first class's word, column and rate, form(3, -1): "signup
 // starved (rej:pool) 12 (1.2/s in 3–8s)", for which one lab's header gives up its brand
-// before any of them (-1: none such, as beside an outage).
-func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
+// before any of them (-1: none such, as beside an outage); every, the form before it that
+// says every class, the first's rate left out, for which it does too (-1: one class).
+func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every int) {
 	type class struct {
 		label  string // "signup starved 12", styled
 		named  string // with what it counts before the count, "signup starved (rej:pool) 12", styled
@@ -1420,6 +1421,9 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
 				label = c.column
 			}
 		}
+		if level == 1 && k > 0 { // beside the first's column, bare: "health starved 1"
+			return c.label
+		}
 		if level == 4 && c.need != "" {
 			inside = strings.Join(slices.DeleteFunc([]string{inside, c.need}, func(s string) bool { return s == "" }), "; ")
 		}
@@ -1437,9 +1441,17 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
 		return items
 	}
 	n := snap.TurnedAway(lab.RejectBalancer)
-	tied = -1
+	tied, every = -1, -1
 	if len(classes) > 0 {
-		forms = append(forms, form(4, 4), form(4, 3), form(3, 3), form(3, 2), form(3, 0), form(3, -1))
+		forms = append(forms, form(4, 4), form(4, 3), form(3, 3), form(3, 2), form(3, 0))
+		// Every class before the first's rate: at 80 columns "signup starved (rej:pool) 11
+		// (1.8/s in 3–8s)" left health's 1 out unsaid (newcomer 59), where "signup starved
+		// (rej:pool) 11  health starved 1" fits; the rate stays in the table's /s row.
+		if len(classes) > 1 && n == 0 {
+			forms = append(forms, form(1, 1))
+			every = len(forms) - 1
+		}
+		forms = append(forms, form(3, -1))
 		if n == 0 {
 			tied = len(forms) - 1
 		}
@@ -1529,9 +1541,9 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied int) {
 		forms = append(forms, forms[bare][:1])
 	}
 	if len(forms[bare]) == 0 {
-		return forms, tied // nothing starved: the state alone
+		return forms, tied, every // nothing starved: the state alone
 	}
-	return append(forms, nil), tied
+	return append(forms, nil), tied, every
 }
 
 // changeLines is the log of settings changes, newest last, in at most rows lines of at most

@@ -742,11 +742,16 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	for _, r := range lab.Reasons {
 		col := lab.TurnedAway(r).Term().Column
 		if long, short := r.Gloss(s.Config); long != "" && shown[col] && r.Shown(s) { // a peer's column of "–": its half says it
+			forms := []string{col + " = " + long, col + ": " + short}
+			// The header's "starved" defined beside the column it counts, where room.
+			if starved := s.StarvedClause(r); starved != "" {
+				forms = []string{forms[0] + "; " + starved, forms[0], forms[1] + "; " + starved, forms[1]}
+			}
 			if r == lab.RejectPool && lab.PoolGlossSpare(s.Config) { // the word's own meaning: where room
-				pick(col+" = "+long, col+": "+short)
+				pick(forms...)
 				continue
 			}
-			notes.must = append(notes.must, []string{col + " = " + long, col + ": " + short})
+			notes.must = append(notes.must, forms)
 		}
 	}
 	// Why an adaptive limit above the mean of calls turns orders away, under its column

@@ -426,6 +426,21 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); !strings.Contains(got, "rej:pool = no free worker, no queue to wait in") {
 		t.Errorf("no queue, and rej:pool unglossed:\n%s", got)
 	}
+	// The header's "starved" defined beside the column it counts (newcomer 59: "starved"
+	// nowhere on screen said what it is), on the gloss's line at 120 columns, a bounded
+	// queue's and CoDel's too where the lines have room.
+	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); !strings.Contains(got, "rej:pool = no free worker, no queue to wait in; starved if not payments'") {
+		t.Errorf("starved undefined:\n%s", got)
+	}
+	for _, tc := range []struct {
+		s    *lab.Snapshot
+		want string
+	}{{fifo, "rej:pool = no worker, queue full; starved if not payments'"}, {codel, "rej:codel: waited too long; starved if not payments'"}} {
+		_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, 80, true, nil, true)
+		if got := strings.Join(notes.lines(" · ", 80, levelFull), "\n"); !strings.Contains(got, tc.want) {
+			t.Errorf("starved undefined at 80, want %q:\n%s", tc.want, got)
+		}
+	}
 }
 
 // At 80 columns, below full detail, the notes' forms leave room on their last line for the

@@ -278,7 +278,7 @@ func TestNarrator(t *testing.T) {
 		// The others' need as a product of the settings shown: a bare "~0.01" read as
 		// understated beside a signup p50 of 3.0ms (newcomer 36 #4).
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
-			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, which need 5/s × 2ms = 0.01 workers; forecast for the long run (Erlang B: random arrivals, turned away at once): ~8.4/s of 10/s payments rejected:bulkhead, only ~16% ok"},
+			"the semaphore bulkhead caps them at 5 of the pool's 20: the rest for signups, which need 5/s × 2ms = 0.01 workers; forecast for the long run (Erlang B: random arrivals, turned away at once): ~8.4/s of 10/s payments rejected:bulkhead, only ~16% ok"},
 		{"socket timeout", func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
 		}, "10/s × 1.0s (socket timeout) = 10 workers"},
@@ -320,7 +320,7 @@ func TestNarrator(t *testing.T) {
 	checked := lab.Snapshot{Config: testConfig()}
 	checked.Config.Traffic.Health.Rate = 1
 	checked.Config.Payment.Bulkhead.Type = lab.BulkheadSemaphore
-	if got, want := narrate(checked.Config, &checked), "15 stay free for signups and health checks, which need (5/s × 2ms + 1/s × ~0) = 0.01 workers;"; !strings.Contains(got, want) {
+	if got, want := narrate(checked.Config, &checked), "the rest for signups and health checks, which need (5/s × 2ms + 1/s × ~0) = 0.01 workers;"; !strings.Contains(got, want) {
 		t.Errorf("health checks too:\n got %q\nwant %q", got, want)
 	}
 	// Once a finished payment took the whole hold, the table's latencies no longer differ from it.
@@ -355,7 +355,7 @@ func TestNarrator(t *testing.T) {
 	}
 	// Its long run sourced, for both classes (newcomer 50: "long run 83% of each" alone was
 	// checked against Erlang B of 30 erlangs on 20 workers, 38%).
-	if _, spare := narration(leased, late); !strings.Contains(spare.terse, "long run 83% of each (1 − 1.7/s served ÷ 10/s arriving; signups find it as full)") {
+	if _, spare := narration(leased, late); !strings.Contains(spare.terse, "long run 83% of each (1 − 1.7/s served ÷ 10/s arriving; signups find it full as often)") {
 		t.Errorf("the connections' terse form says not where its long run comes from: %q", spare.terse)
 	}
 	// The shared pool's sentence, with two classes, keeps to 4 lines at 80 columns: compare
