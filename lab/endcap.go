@@ -258,8 +258,10 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, servers, hold, cap, b.together, b.times, r.Seconds),
 		// Still the cap's sum, in figures alone, where the line beside the window has no room
 		// for its words: at 80x24 the bulkhead's "> 1.7/s" stood with 5 ÷ 3.0s nowhere on
-		// screen (newcomer 59). As wide as the next form, which it outranks.
-		fmt.Sprintf("%s ok %s > %s÷%s = %s: %s, %s", name, ok, e.count(), hold, cap, b.together, b.timesBrief),
+		// screen (newcomer 59). As wide as the next form, which it outranks. Together in
+		// signs, so a compare half of 20 workers says it as one of 5 permits does (s74: "≤20
+		// end together, twice in 5s" beside "5÷3.0s = 1.7/s: 5 end together, 2×").
+		fmt.Sprintf("%s ok %s > %s÷%s = %s: %s, %s", name, ok, e.count(), hold, cap, b.fewTogether, b.timesBrief),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.short, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),

@@ -161,7 +161,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 		if !strings.Contains(f, "up to 20 calls end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, 2× in") &&
 			!strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s: up to 20 end together, twice in") && !strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long run's: up to 20 end together, twice in") &&
 			!strings.Contains(f, "> 6.7/s: ≤20 end together, twice in") && !strings.Contains(f, "> 6.7/s: ≤20 end together, 2× in") &&
-			!strings.HasSuffix(f, "> 20÷3.0s = 6.7/s: up to 20 end together, 2×") {
+			!strings.HasSuffix(f, "> 20÷3.0s = 6.7/s: ≤20 end together, 2×") {
 			t.Errorf("36 ok of 20 workers in 5s: %q", f)
 		}
 	}
@@ -197,7 +197,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 // The halves of a compare (58 and 59 columns at 120x40) say the batches in one wording:
 // shared-pool's 20 workers and the bulkhead's 5 permits, each its longest form that fits, as
 // the table's notes pick (newcomer 59: "≤20 end together, twice in 5s" beside "5 end
-// together every 3.0s, 2× in 5s").
+// together every 3.0s, 2× in 5s"), the cap's sum in both.
 func TestEndCapNoteHalvesSayBatchesAlike(t *testing.T) {
 	r := Rates{Seconds: 5, From: 3, To: 8}
 	first := func(e EndCap, ok float64) string {
@@ -212,7 +212,7 @@ func TestEndCapNoteHalvesSayBatchesAlike(t *testing.T) {
 	}
 	pool := first(EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}, 7.2)
 	bulkhead := first(EndCap{Replicas: 1, Servers: 5, Of: "permit", Hold: 3 * time.Second}, 2)
-	if pool != "payment ok 7.2/s > 6.7/s: ≤20 end together, twice in 5s" || bulkhead != "payment ok 2/s > 1.7/s: 5 end together, twice in 5s" {
+	if pool != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20 end together, 2×" || bulkhead != "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end together, 2×" {
 		t.Errorf("halves at 58 and 59 columns:\n%q\n%q\nwant one wording", pool, bulkhead)
 	}
 }

@@ -185,7 +185,7 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 			!strings.Contains(n, "1.8/s > 1.7/s: ≤5 end together, 2× in") &&
 			// The cap's sum in figures, where its words do not fit (newcomer 59: at 80x24
 			// "> 1.7/s" beside the window, 5 ÷ 3.0s nowhere on screen): its batches counted.
-			!strings.Contains(n, "1.8/s > 5÷3.0s = 1.7/s: up to 5 end together, 2×") || strings.Contains(n, "round") {
+			!strings.Contains(n, "1.8/s > 5÷3.0s = 1.7/s: ≤5 end together, 2×") || strings.Contains(n, "round") {
 			t.Errorf("at %d, ok 1.8/s against 5 permits ÷ 3.0s = 1.7/s: %q", w, n)
 		}
 		_, all := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, true)
