@@ -376,6 +376,18 @@ func TestNarrator(t *testing.T) {
 	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 || spare.long != "; signups' share beyond chance\u00a0of\u00a038%, payments' within" || !spare.idle || !strings.Contains(says, ": in 2–6s payments 50%, signups 80%;") {
 		t.Errorf("the shared pool's narrator %q takes %d lines at 80 columns, want 4 at most; clause %q", says, len(lines), spare.long)
 	}
+	// Its shares over 2–6s, beside the /s rows' 1–6s, with the arrivals each is of where that
+	// costs no line, 120x40, and not where it would, 80x24 (newcomer 59 G-minor 18).
+	for _, sz := range []struct {
+		w, h int
+		want bool
+	}{{120, 40, true}, {80, 24, false}} {
+		w, want := sz.w, sz.want
+		out := strings.Join(strings.Fields(ansi.Strip(render(newTheme(false, true), testScreen(since, w, sz.h)))), " ")
+		if got := strings.Contains(out, "in 2–6s payments 50% of 40, signups 80% of 20;"); got != want {
+			t.Errorf("at %d columns, the shares with their arrivals: %v, want %v:\n%s", w, got, want, out)
+		}
+	}
 	warm := testSnapshot()
 	warm.Timeline = warm.Timeline[:2]
 	says, spare = narration(testConfig(), warm)
