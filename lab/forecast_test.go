@@ -386,7 +386,7 @@ func TestQueueGrowsAtTheSetRates(t *testing.T) {
 	}
 	// Whose mean hold: every arrival's, the 15/s the traffic line adds up to, not payments'
 	// 3.0s nor signups' 2ms (newcomer 59 G-minor 17).
-	if got, want := s.QueueGrowthSaid(c.Forecast(), time.Second), "20 workers ÷ 2.00s mean hold over all 15/s (30 needed ÷ 15/s)"; !strings.Contains(got, want) {
+	if got, want := s.QueueGrowthSaid(c.Forecast(), time.Second), "20 workers ÷ 2.00s mean hold (30 needed ÷ all 15/s)"; !strings.Contains(got, want) {
 		t.Errorf("the mean hold said:\n got %q\nwant %q", got, want)
 	}
 }
