@@ -384,6 +384,11 @@ func TestQueueGrowsAtTheSetRates(t *testing.T) {
 	if got := s.QueueGrowthSaid(c.Forecast(), s.QueueFullIn(100, q.Growth)); !strings.Contains(got, "grows 5/s, full in ~16.2s more: 15/s arrive") {
 		t.Errorf("the long queue's growth said: %q", got)
 	}
+	// Whose mean hold: every arrival's, the 15/s the traffic line adds up to, not payments'
+	// 3.0s nor signups' 2ms (newcomer 59 G-minor 17).
+	if got, want := s.QueueGrowthSaid(c.Forecast(), time.Second), "20 workers ÷ 2.00s mean hold (30 needed ÷ all 15/s)"; !strings.Contains(got, want) {
+		t.Errorf("the mean hold said:\n got %q\nwant %q", got, want)
+	}
 }
 
 // fleet-bulkhead's widest cap leaves a replica's signups and checks 3 workers where

@@ -4,6 +4,7 @@ package lab
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -209,6 +210,24 @@ func (r Rung) Slowest() string {
 		digits = len(q) - dot - 1
 	}
 	return fmt.Sprintf("slowest %.*f%%", digits, 100-v)
+}
+
+// fewSlowest is the fewest samples a rung's share of them (Slowest) is said as a share of:
+// of fewer, their count says it, "slowest 0.1%" of 701 being under one request.
+const fewSlowest = 10
+
+// SlowestOf is Slowest of n samples, said by count where its share of them is fewer than
+// fewSlowest samples: "slowest 1 of 701" for p99.9, whose nearest rank is the 701st, not
+// "slowest 0.1%", 0.7 of a request (newcomer 59 W-minor 10). k is how many samples that is,
+// from the rung's nearest rank ⌈q·n⌉ up; as a share, 0.
+func (r Rung) SlowestOf(n int64) (said string, k int64) {
+	v, err := strconv.ParseFloat(strings.TrimPrefix(r.Name, "p"), 64)
+	if err != nil || (100-v)*float64(n) >= 100*fewSlowest-1e-6 { // less a hair, as below
+		return r.Slowest(), 0
+	}
+	// Less a hair: 99.9% of 1000 ranks 999, not 1000 by the float's last digit.
+	k = n - int64(math.Ceil(v/100*float64(n)-1e-9)) + 1
+	return fmt.Sprintf("slowest %d of %s", k, FmtCount(n)), k
 }
 
 // OfEnough says p's p99 is of EnoughSamples or more, so more than the slowest one's.

@@ -1048,4 +1048,17 @@ func TestRungSlowest(t *testing.T) {
 			t.Errorf("%s: %q, want %q", name, got, want)
 		}
 	}
+	// Of a few samples, by count, from the rung's nearest rank up: 0.1% of 701 is under one
+	// request (newcomer 59 W-minor 10); p99 of 701 ranks the 694th, 8 from it up; p99.9 of
+	// 1000 the 999th, 2; of 10000 p99.9 is 10 samples, a share again.
+	for _, c := range []struct {
+		name string
+		n, k int64
+		want string
+	}{{"p99.9", 701, 1, "slowest 1 of 701"}, {"p99", 701, 8, "slowest 8 of 701"}, {"p99.9", 1000, 2, "slowest 2 of 1000"},
+		{"p99.99", 701, 1, "slowest 1 of 701"}, {"p99.9", 10000, 0, "slowest 0.1%"}, {"max", 5, 0, "slowest"}} {
+		if got, k := (Rung{Name: c.name}).SlowestOf(c.n); got != c.want || k != c.k {
+			t.Errorf("%s of %d: %q, %d, want %q, %d", c.name, c.n, got, k, c.want, c.k)
+		}
+	}
 }

@@ -131,7 +131,10 @@ func (s *Snapshot) QueueGrowthSaid(f Forecast, in time.Duration) string {
 	// 7/s was rebuilt only as 12s + (100 − 66) ÷ 5/s (newcomer 49 g4); "more", or "full in
 	// ~13.4s" beside "8.0s" read as from the start (newcomer 54). "30 needed", its workers
 	// said where the sentence began ("= 30 workers"), so "more" costs 80x24 no line.
-	said := fmt.Sprintf("; in the long run the queue grows %s, full in ~%s more: %s arrive, %s leave (%s payments): %d workers ÷ %s mean hold (%s needed ÷ %s)",
+	// Whose mean hold it is, all the arrivals', the traffic line's rates added up: "2.00s
+	// mean hold" beside payments' 3.0s and signups' 2ms read as nobody's (newcomer 59
+	// G-minor 17). "all" alone: "over all 15/s" cost long-queue's 80x24 its queue row.
+	said := fmt.Sprintf("; in the long run the queue grows %s, full in ~%s more: %s arrive, %s leave (%s payments): %d workers ÷ %s mean hold (%s needed ÷ all %s)",
 		FmtPerSec(q.Growth), FmtSecs(in), FmtPerSec(q.Arrivals), FmtPerSec(q.Leave), FmtPerSec(q.LeaveOf(pay.Rate)),
 		f.Workers, q.HoldSaid(f.Workers), FmtWorkers(f.OfferedLoad), FmtPerSec(q.Arrivals))
 	g, ok := s.QueueGrowth()

@@ -1394,6 +1394,19 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	if said, _, _ := first.PoolShares(others, 0); !strings.HasPrefix(said, ": in 1–8s payments ") {
 		t.Errorf("full from 95ms: %q, want the window 1–8s", said)
 	}
+	// No /s row checks a share over 1–8s, so, where it costs no line, each with the arrivals
+	// it is of: "37%" beside "/s 3–8s 77.4/s of 200/s" (39%) invited a failed check (newcomer
+	// 59 G-minor 18); over 3–8s, the rows' own window, or since the start, the table's
+	// counts, none.
+	if said := first.PoolSharesCounted(others); said != ": in 1–8s payments 33% of 70, signups 29% of 35, health checks 1 of 7" {
+		t.Errorf("full from 95ms, counted: %q, want each share with its arrivals", said)
+	}
+	if said := s.PoolSharesCounted(others); said != "" {
+		t.Errorf("over the /s rows' 3–8s, counted: %q, want none", said)
+	}
+	if said := early.PoolSharesCounted(others); said != "" {
+		t.Errorf("since the start, counted: %q, want none", said)
+	}
 	none := *s
 	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected, none.Classes[Health].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}, [numReasons]int64{}
 	if said, verdict, _ := none.PoolShares(others, 0.38); said != "" || verdict != "" {

@@ -174,7 +174,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		// At 120 it says at least who stops when its caller hangs up (the mode's timing too
 		// where there is room), and the tries of hops 1 and 2 with their timeout.
 		tries := map[DeadlineMode]string{DeadlinePerHop: "hops 1 and 2 try 3 times, 100ms apart, on their own timeout of 500ms",
-			DeadlinePropagate: "hops 1 and 2 try up to 3 times, in the time left less 100ms, 100ms apart (at most 500ms)"}[mode]
+			DeadlinePropagate: "hops 1 and 2 try up to 3 times, in the time left less 100ms, 100ms apart (each try at most 500ms)"}[mode]
 		if !strings.Contains(wide, "deadline "+string(mode)+" (") || !strings.Contains(wide, c.Dependency.HangUp()+")") || !strings.Contains(wide, tries) {
 			t.Errorf("%s: at 120 %q", mode, wide)
 		}

@@ -777,6 +777,21 @@ const fewShared = 20
 // was turned away. Since the fill, beside a forecast (the share the narrator's long run gives
 // each class; 0: none), verdict says whether each share is within chance of it (shareVerdict).
 func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict string, warm bool) {
+	return s.poolShares(others, forecast, false)
+}
+
+// PoolSharesCounted is PoolShares' words with the arrivals each share is of, ": in 1–8s
+// payments 37% of 1404", where its window is not the table's /s rows' (full from 95ms: 1–8s
+// beside 3–8s), so nothing on screen checks the share: "37%" beside "/s 3–8s 77.4/s of
+// 200/s" (39%) invited a failed check (newcomer 59 G-minor 18). "" where the window is the
+// rows', or the shares are since the start, the table's own counts.
+func (s *Snapshot) PoolSharesCounted(others []Class) string {
+	said, _, _ := s.poolShares(others, 0, true)
+	return said
+}
+
+// poolShares is PoolShares, each share with its arrivals where counted (PoolSharesCounted).
+func (s *Snapshot) poolShares(others []Class, forecast float64, counted bool) (said, verdict string, warm bool) {
 	// A class with fewer than fewShared arrivals since has its share as counts, "health
 	// checks 1 of 6": "17%" beside "38% of each" read as favouritism (newcomer 56).
 	var arrived, rejected [numClasses]int64
@@ -806,6 +821,9 @@ func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict s
 			arrived[c], rejected[c] = s.Classes[c].Arrived, s.Classes[c].Rejected[RejectPool]
 		}
 	}
+	if counted && (warm || from < 0 || from == s.Rates().From) {
+		return "", "", warm
+	}
 	var shares []string
 	var shown []Class
 	turned := false
@@ -815,8 +833,11 @@ func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict s
 		}
 		turned = turned || rejected[c] > 0
 		share := FmtShare(float64(rejected[c])/float64(arrived[c]), arrived[c])
-		if arrived[c] < fewShared {
+		switch {
+		case arrived[c] < fewShared:
 			share = fmt.Sprintf("%d of %d", rejected[c], arrived[c])
+		case counted:
+			share += fmt.Sprintf(" of %d", arrived[c])
 		}
 		shares = append(shares, Plural(c.String())+" "+share)
 		shown = append(shown, c)

@@ -290,9 +290,16 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 func TestStallShowsOneSample(t *testing.T) {
 	p := lab.Percentiles{P50: 1300 * time.Microsecond, P90: 1500 * time.Microsecond, P95: 1600 * time.Microsecond, P99: 1800 * time.Microsecond,
 		P999: time.Second, P9999: time.Second, Max: time.Second, Count: 601}
-	// Said as a share of the samples, which 80x24, with no ladder drawn, needs (newcomer 58).
-	if got, want := stallShows(p, time.Second), "slowest 0.1% show the stall (1.00s at most)"; got != want {
+	// Said as a share of the samples, which 80x24, with no ladder drawn, needs (newcomer 58),
+	// by count where that is under a handful: 0.1% of 601 is under one request (newcomer 59
+	// W-minor 10); the one is the max, so no "at most".
+	if got, want := stallShows(p, time.Second), "slowest 1 of 601 shows the stall (1.00s)"; got != want {
 		t.Errorf("%q, want %q", got, want)
+	}
+	// Of 20000, p99.9 is 20 samples: the share.
+	p.Count = 20000
+	if got, want := stallShows(p, time.Second), "slowest 0.1% show the stall (1.00s at most)"; got != want {
+		t.Errorf("of 20000: %q, want %q", got, want)
 	}
 }
 

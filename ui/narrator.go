@@ -505,6 +505,11 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// their lines. Since the fill only, as is the warm clause's opposite below.
 			*spare = spareClause{long: "; " + verdict, short: "; " + verdict, idle: true}
 		}
+		// Each share with its arrivals, where no /s row checks it and that costs no line
+		// (newcomer 59 G-minor 18).
+		if counted := s.PoolSharesCounted(all); counted != "" {
+			spare.fuller = [2]string{shares, counted}
+		}
 		switch {
 		case f.LongRunModel() == lab.ConnBoundModel:
 			// What the connections serve bounds what the pool lets in: Erlang B over the hold

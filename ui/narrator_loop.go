@@ -64,18 +64,27 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 }
 
 // stallShows says which of the ladder's percentiles, as measured, show a stall (lab's
-// ShowStall): "only max 1.00s shows the stall", or "only the slowest 0.01% show the stall
-// (1.00s)" when p99.99 of a few hundred samples is the slowest sample too; named as shares of
-// the samples, not rungs: 80x24 draws no ladder ("p99.9 and up", newcomer 58).
+// ShowStall): "only max 1.00s shows the stall", or "only the slowest 1 of 701 shows the
+// stall (1.00s)" when p99.99 of a few hundred samples is the slowest sample too; named as
+// shares of the samples, or their count where they are few (Rung.SlowestOf), not rungs:
+// 80x24 draws no ladder ("p99.9 and up", newcomer 58).
 func stallShows(p lab.Percentiles, stall time.Duration) string {
-	switch shown := p.ShowStall(stall); len(shown) {
+	shown := p.ShowStall(stall)
+	switch len(shown) {
 	case 0:
 		return "no percentile shows the stall"
 	case 1:
 		return fmt.Sprintf("only max %s shows the stall", latency(p.Max, p.Count))
-	case 2:
-		return fmt.Sprintf("only the %s show the stall (%s)", shown[0].Slowest(), latency(p.Max, p.Count))
-	default:
-		return fmt.Sprintf("%s show the stall (%s at most)", shown[0].Slowest(), latency(p.Max, p.Count))
 	}
+	// By count where the share is under a handful of samples: "slowest 0.1%" of 701 was
+	// under one request (newcomer 59 W-minor 10).
+	slowest, k := shown[0].SlowestOf(p.Count)
+	show, most := "show", " at most"
+	if k == 1 { // one sample: it is the max
+		show, most = "shows", ""
+	}
+	if len(shown) == 2 {
+		return fmt.Sprintf("only the %s %s the stall (%s)", slowest, show, latency(p.Max, p.Count))
+	}
+	return fmt.Sprintf("%s %s the stall (%s%s)", slowest, show, latency(p.Max, p.Count), most)
 }

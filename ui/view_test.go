@@ -376,6 +376,18 @@ func TestNarrator(t *testing.T) {
 	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 || spare.long != "; signups' share beyond chance\u00a0of\u00a038%, payments' within" || !spare.idle || !strings.Contains(says, ": in 2–6s payments 50%, signups 80%;") {
 		t.Errorf("the shared pool's narrator %q takes %d lines at 80 columns, want 4 at most; clause %q", says, len(lines), spare.long)
 	}
+	// Its shares over 2–6s, beside the /s rows' 1–6s, with the arrivals each is of where that
+	// costs no line, 120x40, and not where it would, 80x24 (newcomer 59 G-minor 18).
+	for _, sz := range []struct {
+		w, h int
+		want bool
+	}{{120, 40, true}, {80, 24, false}} {
+		w, want := sz.w, sz.want
+		out := strings.Join(strings.Fields(ansi.Strip(render(newTheme(false, true), testScreen(since, w, sz.h)))), " ")
+		if got := strings.Contains(out, "in 2–6s payments 50% of 40, signups 80% of 20;"); got != want {
+			t.Errorf("at %d columns, the shares with their arrivals: %v, want %v:\n%s", w, got, want, out)
+		}
+	}
 	warm := testSnapshot()
 	warm.Timeline = warm.Timeline[:2]
 	says, spare = narration(testConfig(), warm)
@@ -430,7 +442,7 @@ func TestNarrator(t *testing.T) {
 		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 4 // 14/s, not the set 15/s
 	}
 	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 until it fills, then they are rejected:pool (no worker, queue full); in the long run the queue grows 5/s, full in ~799ms more: 15/s arrive, 10/s leave (6.7/s payments): "+
-		"20 workers ÷ 2.00s mean hold (30 needed ÷ 15/s); so far it grew 2/s in 0–3s, as 14/s arrived; "+
+		"20 workers ÷ 2.00s mean hold (30 needed ÷ all 15/s); so far it grew 2/s in 0–3s, as 14/s arrived; "+
 		"finished signups' wait p99 –, while one arriving now waits ~1.8s for the 7th worker to free: 6 payments ahead take one each"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
