@@ -326,6 +326,9 @@ type Turn struct {
 	// Wait is how the checks of the Left replicas come to fail at that share (zero when it
 	// fits): the queue a check fails behind, and what the queue gains on average.
 	Wait CheckWait
+	// Share is the forecast for each of the Left replicas at that share (zero with none
+	// left), whose workers the steps say (Forecast.PaymentWorkers).
+	Share Forecast
 }
 
 // FreedWords is the frees of workers while t's check waited, against the need: "only 11
@@ -393,7 +396,7 @@ func (f *FleetStats) Domino(cfg Config) []Turn {
 		t := Turn{Pull: p, Left: left}
 		if left > 0 {
 			fc := cfg.ReplicaForecast(left)
-			t.Each, t.Wait = fc.Classes[Payment].Rate, fc.CheckWait(cfg.Health.Timeout.D())
+			t.Each, t.Wait, t.Share = fc.Classes[Payment].Rate, fc.CheckWait(cfg.Health.Timeout.D()), fc
 		}
 		turns = append(turns, t)
 	}

@@ -588,3 +588,26 @@ func TestFreedWordsCountFreesWhereWorkersRecur(t *testing.T) {
 		t.Errorf("2s over 3s calls: %q, want \"only 11 workers did\"", got)
 	}
 }
+
+// A replica's payments against its pool in one writer, with Little's law's sum or without:
+// the fleet's headline and the domino's steps say the share in these words (newcomer 60:
+// fleet-domino never said the 24 workers of 20 that made its pulls sure).
+func TestPaymentWorkersSaysTheNeed(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate = 24
+	c.Pool.Workers = 20
+	c.Dependency.Latency = Duration(3 * time.Second)
+	c.Fleet = FleetConfig{Replicas: 4, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond)}
+	f := c.ReplicaForecast(3)
+	if got, want := f.PaymentWorkers(true), "8/s × 3.0s = 24 workers of 20"; got != want {
+		t.Errorf("with its sum: %q, want %q", got, want)
+	}
+	if got, want := f.PaymentWorkers(false), "24 workers of 20"; got != want {
+		t.Errorf("without: %q, want %q", got, want)
+	}
+	// A domino's turn carries the share's forecast, whose need the step says.
+	s := &FleetStats{Replicas: make([]Snapshot, 4), Pulls: []Pull{{Replica: 2, At: 8 * time.Second}}}
+	if turns := s.Domino(c); len(turns) != 1 || turns[0].Share.PaymentWorkers(true) != f.PaymentWorkers(true) {
+		t.Errorf("the turn's share: %+v", turns)
+	}
+}

@@ -16,6 +16,20 @@ func (c Config) ReplicaForecast(inRotation int) Forecast {
 	return c.Share(max(inRotation, 1)).Forecast()
 }
 
+// PaymentWorkers is Little's law for one replica's payments at this forecast, against its
+// pool: "8/s × 3.0s = 24 workers of 20", or (sum false) the product alone, "24 workers of
+// 20". One writer for the fleet's headline, each share it says, and the domino's steps,
+// each share a pull left (newcomer 60: fleet-domino told r4's 1-in-5 draw and never the 24
+// of 20 that made some pull sure, which fleet-bulkhead said).
+func (f Forecast) PaymentWorkers(sum bool) string {
+	p := f.Classes[Payment]
+	need := fmt.Sprintf("%s workers of %d", FmtWorkers(p.WorkersNeeded), f.Workers)
+	if !sum {
+		return need
+	}
+	return fmt.Sprintf("%s × %s = %s", FmtPerSec(p.Rate), FmtSecs(p.Hold), need)
+}
+
 // FillFrom is how long the pool takes to fill when payments start arriving at this
 // forecast's rate while busy workers already hold payments. Those leave at busy / W (the
 // rate Little's law gives the ones already held), new ones come at λ, so the pool gains

@@ -85,13 +85,15 @@ func TestFleetFrame(t *testing.T) {
 		want            []string
 	}{
 		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
-			"r2 8.0s (+2.0s)", "1/2 checks not ok", "the domino: r1 pulled at 6.0s → 3 left, 8/s payments each → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
+			"r2 8.0s (+2.0s)", "1/2 checks not ok", "the domino: r1 pulled at 6.0s → 3 left, 8/s payments each (8/s × 3.0s = 24 workers of 20) → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
 		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.030s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
 		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
 		// column definitions take the lines): lines to spare go to the pulls, not to blank lines.
 		{4, 2, 80, 26, []string{"pulls", "r2 8.0s (+2.0s)"}},
-		{4, 2, 80, 24, []string{"1–6s", "80 (31%) in flight", "r2 8.0s (+2.0s)"}},
+		// At 80x24 the line to spare goes to the need that made the pulls sure, before the
+		// pulls, whose times the headline says (newcomer 60).
+		{4, 2, 80, 24, []string{"1–6s", "in flight: payment 80 (31%)", "3 left, 8/s payments each (8/s × 3.0s = 24 workers of 20)"}},
 		{16, 3, 200, 60, []string{"r16", "r9 ", "13 of 16 replicas in rotation"}},
 		{16, 3, 120, 40, []string{"r16", "r9 "}},
 		{16, 16, 80, 24, []string{"r16"}},
@@ -612,7 +614,8 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// read as one failed check under "out after 2 failed").
 		// The balancer's rule first, and the measured check as the last of its checks not ok
 		// (n40: told of one check, the pull read as the balancer's at one failed check).
-		fmt.Sprintf("; why r2 was pulled: %d checks not ok in a row pull a replica, and its %s queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
+		// Over capacity, chance chose only which replica first, and when (newcomer 60).
+		fmt.Sprintf("; why r2 first: over capacity, a pull was sure; chance chose which replica first, and when: %d checks not ok in a row pull a replica, and its %s queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
 			// Beside an average that beats the need, how often the count falls short all the
 			// same, lab's odds (newcomer 34 read it as bad luck).
 			// With the model the odds are of (newcomer 35 #6 took them for a Poisson count's).
@@ -628,7 +631,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	// A rule of one check: that check is the whole of it.
 	one := s.Config
 	one.Fleet.PullAfter = 1
-	if msg, _ := narrateFleetWhole(one, s); !strings.Contains(msg, "why r2 was pulled: 1 check not ok pulls a replica, and its check queued behind 11 payments") {
+	if msg, _ := narrateFleetWhole(one, s); !strings.Contains(msg, "when: 1 check not ok pulls a replica, and its check queued behind 11 payments") {
 		t.Errorf("pulled after 1 check: %q", msg)
 	}
 	// An average under the need says why alone: no odds beside it.
@@ -672,7 +675,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// of the stretch: at 80x24 no note under the table says it (n46 #1). The average with
 		// its sum where it costs the headline no line (newcomer 52).
 		text := ansi.Strip(out)
-		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "all out 9.030s–9.4s (rejected:balancer); why r2 was pulled: its check had 11 payments ahead: it needed 12 of 20 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a replica") || !strings.Contains(text, "held (of") {
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "all out 9.030s–9.4s (rejected:balancer); why r2 first: its check, 11 payments ahead, needed 12 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a replica") || !strings.Contains(text, "held (of") {
 			t.Errorf("%dx%d: the domino cut, or its charts:\n%s", size[0], size[1], text)
 		}
 	}
@@ -862,13 +865,13 @@ func TestDominoBriefKeepsCharts(t *testing.T) {
 	for _, moment := range []string{"all out", "out again", "back after"} {
 		s := dominoTwenty()
 		fs := s.Fleet
-		want := "all out 9.030s–15.5s (rejected:balancer); why r2 was pulled"
+		want := "all out 9.030s–15.5s (rejected:balancer); why r2 first"
 		switch moment {
 		case "all out": // r2 not back yet, r1's deploy not over
 			s.Elapsed = fs.Pulls[0].ReturnedAt - 2*time.Second
 			fs.Pulls[0].ReturnedAt, fs.InRotation = 0, 0
 			fs.Replicas[1].Health = lab.HealthStats{Pulled: true, Pulls: 1, History: []lab.Pull{fs.Pulls[0]}}
-			want = "all out from 9.030s (rejected:balancer); why r2 was pulled"
+			want = "all out from 9.030s (rejected:balancer); why r2 first"
 		case "out again": // r2 back and out again, r3 and r4 back
 			again := lab.Pull{Replica: 2, At: s.Elapsed}
 			fs.Pulls = append(fs.Pulls, again)
@@ -1442,7 +1445,8 @@ func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 11, 11
 	text := ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, false, false))
 	flat := strings.Join(strings.Fields(text), " ")
-	if want := "(13.3 on average: 2.0s × 20 / 3.0s; each frees in time with chance 2.0s / 3.0s, so fewer than 12: 1-in-5 chance)"; !strings.Contains(flat, want) {
+	// The need first, with its sum (newcomer 60), then the odds' basis where it still fits.
+	if want := "(13.3 on average; each frees in time with chance 2.0s / 3.0s, so fewer than 12: 1-in-5 chance)"; !strings.Contains(flat, want) || !strings.Contains(flat, "(8/s × 3.0s = 24 workers of 20)") {
 		t.Errorf("no %q in\n%s", want, text)
 	}
 	if headline := headlineLines(text); headline > headlineMost {
@@ -1509,4 +1513,42 @@ func TestFleetSaysWhyFailingFastFits(t *testing.T) {
 func rowsOf(t *theme, s *lab.Snapshot, w int) []string {
 	rows, _ := replicaRows(t, s, w, true)
 	return rows
+}
+
+// fleet-domino's headline says the need that made its pulls sure, at both sizes, in
+// fleet-bulkhead's words (one writer, lab's), and the 1-in-5 as the chance of which replica
+// first and when, not as the cause (newcomer 60: "only 11 workers did (…; fewer than 12:
+// 1-in-5 chance)" beside no "24 workers of 20" read as r4 unlucky). A share that fits
+// leaves chance the cause: pulled, not first.
+func TestDominoSaysTheNeedBeforeTheChance(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 2))
+	s.Fleet.Pulls[0].Ahead, s.Fleet.Pulls[0].Freed = 11, 11
+	need := s.Config.ReplicaForecast(3).PaymentWorkers(true)
+	msg, _ := narrateFleetWhole(s.Config, s)
+	if want := "why r2 first: over capacity, a pull was sure; chance chose which replica first, and when: 2 checks not ok"; !strings.Contains(msg, want) {
+		t.Errorf("no %q in\n%q", want, msg)
+	}
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)
+		text := ansi.Strip(out)
+		flat := strings.Join(strings.Fields(text), " ")
+		if want := "3 left, 8/s payments each (" + need + ") → r2 pulled"; !checkFrame(t, out, size[0], size[1]) || !strings.Contains(flat, want) ||
+			!strings.Contains(flat, "why r2 first") {
+			t.Errorf("%dx%d: no %q, or no why r2 first:\n%s", size[0], size[1], want, text)
+		}
+		if n := headlineLines(text); size[0] == 80 && n > headlineMost { // at 120 the settings' first line is "pool"
+			t.Errorf("%dx%d: the headline %d lines, past %d:\n%s", size[0], size[1], n, headlineMost, text)
+		}
+	}
+	// fleet-bulkhead's headline says a share in the same words.
+	whole, _ := narrateFleetWhole(s.Config, fleetSnapshot(4, 0))
+	if want := "4 replicas take 6/s payments each (" + s.Config.ReplicaForecast(4).PaymentWorkers(true) + ")"; !strings.Contains(whole, want) {
+		t.Errorf("no %q in\n%q", want, whole)
+	}
+	// 18/s: 3 left take 6/s each, 18 workers of 20, which fits: chance pulled r2.
+	s.Config.Traffic.Payment.Rate = 18
+	msg, _ = narrateFleetWhole(s.Config, s)
+	if !strings.Contains(msg, "why r2 was pulled: 2 checks not ok") || strings.Contains(msg, "a pull was sure") {
+		t.Errorf("a share that fits: %q", msg)
+	}
 }

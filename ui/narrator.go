@@ -61,6 +61,10 @@ type spareClause struct {
 	// screen where it wraps to no more lines: where the fix's deadline holds its queue, with
 	// the product it comes from at 120 columns (newcomer 55).
 	fuller [2]string
+	// need are parts said fuller as fuller is, taken before it, the first that wraps to no
+	// more lines: the domino's first share with the workers it needs, with Little's law's
+	// sum, else without (newcomer 60), what made its pulls sure.
+	need [][2]string
 }
 
 // press says the clause's key as the line says it: " (press ])", and on a compare's other

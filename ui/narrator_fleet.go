@@ -53,10 +53,11 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		return "", false
 	}
 	n, k := len(fs.Replicas), fs.InRotation
-	story, widen, fuller := dominoStory(cfg, fs, brief)
+	story, widen, fuller, need := dominoStory(cfg, fs, brief)
 	if brief {
 		spare.widen, spare.fuller = widen, fuller
 	}
+	spare.need = need
 	workers := cfg.Pool.Workers
 	// "take 6.3/s payments each (6.3/s × 3.0s = 19 workers of 20)": Little's law for one replica.
 	take := func(f lab.Forecast, k int) string {
@@ -68,7 +69,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		if cfg.Dependency.Mode.Fails() { // "(8/s × 0s = 0 workers of 20)": they hold none, as the clause after says
 			return fmt.Sprintf("%s %s payments%s", verb, fmtPerSec(p.Rate), each)
 		}
-		return fmt.Sprintf("%s %s payments%s (%s workers of %d)", verb, fmtPerSec(p.Rate), each, littlesLaw(p, ""), workers)
+		return fmt.Sprintf("%s %s payments%s (%s)", verb, fmtPerSec(p.Rate), each, f.PaymentWorkers(true))
 	}
 	switch {
 	case k == 0:
@@ -116,7 +117,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 					subject = fmt.Sprintf("%d in rotation,", k)
 				}
 			}
-			return fmt.Sprintf("%s; %s %s%s (%s workers of %d)", story, subject, fmtPerSec(p.Rate), per, fmtWorkers(p.WorkersNeeded), workers), true
+			return fmt.Sprintf("%s; %s %s%s (%s)", story, subject, fmtPerSec(p.Rate), per, f.PaymentWorkers(false)), true
 		}
 		if story != "" {
 			msg = fmt.Sprintf("%s; %s %s", story, left, take(f, k))
@@ -300,10 +301,12 @@ func replicaName(i int, brief bool) string {
 // (checkFailed); the later pulls say theirs in brief.
 // Brief, the steps and their numbers without the glosses: a full queue's check said in a
 // word, the first pull's cause in one clause.
-func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, widen, fuller [2]string) {
+// need is the first share said with the workers it needs, with Little's law's sum, else
+// without (spareClause.need).
+func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, widen, fuller [2]string, need [][2]string) {
 	turns := fs.Domino(cfg)
 	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
-		return "", widen, fuller
+		return "", widen, fuller, need
 	}
 	var b strings.Builder
 	why := ""
@@ -348,7 +351,12 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 				w += gloss
 			}
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
-			why, widen, fuller = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, brief)
+			// The pool's size where no share said it before ("24 workers of 20").
+			workers := cfg.Pool.Workers
+			if need != nil {
+				workers = 0
+			}
+			why, widen, fuller = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, workers, brief)
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			// The wait its check met, as checkFailed's.
 			w = fmt.Sprintf("r%d%s%s (%d ahead, %s)", t.Replica, atWord, at[i], t.Ahead, turns[max(i-1, 0)].Wait.Freed(t.Freed))
@@ -369,7 +377,17 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 			if t.Left == 1 {
 				each = ""
 			}
-			fmt.Fprintf(&b, "%d left, %s%s%s → ", t.Left, fmtPerSec(t.Each), unit, each)
+			share := fmt.Sprintf("%d left, %s%s%s → ", t.Left, fmtPerSec(t.Each), unit, each)
+			// The first share with the workers it needs where that costs no line, in the
+			// fleet headline's words (newcomer 60: "24 workers of 20" unsaid, r4's pull read
+			// as bad luck); the later ones briefly. Its arrow keeps it one in the sentence.
+			if unit != "" && !cfg.Dependency.Mode.Fails() {
+				at := strings.TrimSuffix(share, " → ")
+				for _, sum := range []bool{true, false} {
+					need = append(need, [2]string{share, at + " (" + t.Share.PaymentWorkers(sum) + ") → "})
+				}
+			}
+			b.WriteString(share)
 			unit = ""
 		}
 	}
@@ -407,7 +425,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 	if latest, when, _ := latestTurn(fs, brief); when > told && when != until && !brief {
 		story += "; " + latest
 	}
-	return story, widen, fuller
+	return story, widen, fuller, need
 }
 
 // checkFailed is why turn t's replica was pulled, its check having waited behind payments
@@ -421,7 +439,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 // did (13.3 on average; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a
 // replica". No longer: it keeps fleet-domino's headline to the lines its charts leave at
 // 80x24 (n46 #2: at 15s and 25s they gave way).
-func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) (why string, widen, fuller [2]string) {
+func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, brief bool) (why string, widen, fuller [2]string) {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
 	need := t.Ahead + 1 // the payments ahead and the check itself
 	average := ""
@@ -438,8 +456,8 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) (wh
 			}
 			average += ")"
 		}
-		return fmt.Sprintf("; why r%d was pulled: its check had %d payments ahead: it needed %s in its %s timeout; %s%s; %s",
-			t.Replica, t.Ahead, wait.Needed(need, cfg.Pool.Workers), timeout, t.FreedWords(need, wait), average, cfg.Fleet.PullRule()), widen, fuller
+		return fmt.Sprintf("; %s: its check, %d payments ahead, needed %s in its %s timeout; %s%s; %s",
+			whyPulled(t, wait, need, true), t.Ahead, wait.Needed(need, workers), timeout, t.FreedWords(need, wait), average, cfg.Fleet.PullRule()), widen, fuller
 	}
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
@@ -451,9 +469,24 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) (wh
 		}
 		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
-	return fmt.Sprintf("; why r%d was pulled: %s, and %s queued behind %d payments, so it needed %s within its %s timeout; "+
+	return fmt.Sprintf("; %s: %s, and %s queued behind %d payments, so it needed %s within its %s timeout; "+
 		"%s%s, so it waited past %s and timed out",
-		t.Replica, cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, wait.Needed(need, 0), timeout, t.FreedWords(need, wait), average, timeout), widen, fuller
+		whyPulled(t, wait, need, false), cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, wait.Needed(need, 0), timeout, t.FreedWords(need, wait), average, timeout), widen, fuller
+}
+
+// whyPulled leads checkFailed's steps: "why r4 was pulled"; where the share before it
+// overloaded every replica (wait.Gain) and the count fell short by chance (FewerThan), the
+// overload made some pull sure and chance chose only which replica first and when: "why r4
+// first", whole with the overload said (newcomer 60: "1-in-5 chance" after "needed 12",
+// with the 24 workers of 20 unsaid, read as r4 unlucky).
+func whyPulled(t lab.Turn, wait lab.CheckWait, need int, brief bool) string {
+	switch {
+	case wait.Gain <= 0 || wait.FewerThan(need) == "":
+		return fmt.Sprintf("why r%d was pulled", t.Replica)
+	case brief:
+		return fmt.Sprintf("why r%d first", t.Replica)
+	}
+	return fmt.Sprintf("why r%d first: over capacity, a pull was sure; chance chose which replica first, and when", t.Replica)
 }
 
 // refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned

@@ -282,11 +282,20 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	terse := wrapText("» "+brief, c.w, 0)
 	switch {
 	case spare.terse != "" && (!c.compared() || spare.terseHalf) && len(out) > headlineMost && len(terse) < len(out):
-		out, drawn = widened(terse, brief, spare.widen, c.w)
+		out, drawn = needed(terse, brief, spare.need, c.w, 0) // before widen: the cause first
+		out, drawn = widened(out, drawn, spare.widen, c.w)
 	case spare.terseHalf && left && len(terse) <= len(out):
 		out, drawn = terse, brief // the clause's point in no more lines than the sentence without it
 	}
 	if !c.compared() {
+		// At full detail up to headlineMost lines: a level the plan takes where the whole
+		// lab fits it, or on a short screen with lines to spare (richerFirst), so the need
+		// takes no other panel's line.
+		most := 0
+		if level == levelFull {
+			most = headlineMost
+		}
+		out, drawn = needed(out, drawn, spare.need, c.w, most)
 		out, _ = widened(out, drawn, spare.fuller, c.w)
 	}
 	for k := range out {
@@ -305,6 +314,21 @@ func widened(out []string, drawn string, part [2]string, w int) ([]string, strin
 	fuller := strings.Replace(drawn, part[0], part[1], 1)
 	if wide := wrapText("» "+fuller, w, 0); len(wide) <= len(out) {
 		return wide, fuller
+	}
+	return out, drawn
+}
+
+// needed is widened with the first of parts that wraps to no more lines, or to most
+// (spareClause.need).
+func needed(out []string, drawn string, parts [][2]string, w, most int) ([]string, string) {
+	for _, part := range parts {
+		if !strings.Contains(drawn, part[0]) {
+			continue
+		}
+		fuller := strings.Replace(drawn, part[0], part[1], 1)
+		if wide := wrapText("» "+fuller, w, 0); len(wide) <= max(len(out), most) {
+			return wide, fuller
+		}
 	}
 	return out, drawn
 }
