@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -259,11 +258,7 @@ func (f Forecast) NeedOf(whom []Class) string {
 			terms = append(terms, fmt.Sprintf("%s × %s", rate, hold))
 		}
 	}
-	// Under a worker, two figures: 26.7/s × 2ms is 0.053, which FmtWorkers' "0.1" misstates.
 	sum := FmtWorkers(need)
-	if need > 0 && need < 1 {
-		sum = strconv.FormatFloat(need, 'g', 2, 64)
-	}
 	switch {
 	case len(terms) > 1:
 		return "(" + strings.Join(terms, " + ") + ") = " + sum

@@ -17,10 +17,13 @@ import (
 // "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
 const PostmortemBrief = `"A Go postmortem that calmed lunch-peak latency"`
 
+// postmortemFigures are the source's own figures, said as its own.
+const postmortemFigures = " (its p95 90ms → 1.1s"
+
 // PostmortemSource is PostmortemBrief with the source's figures, said as its own. The lab's
 // p95 beside them (newcomer 50, 52) is gone: the table shows p50 and p99, so it was a figure
 // found nowhere else on the screen (newcomer 60 G-MAJOR).
-const PostmortemSource = PostmortemBrief + " (its p95 90ms → 1.1s)"
+const PostmortemSource = PostmortemBrief + postmortemFigures + ")"
 
 // PostmortemDepth is PostmortemSource with what the lab's meltdown is of it: not a replay of
 // its figures, a bigger overload by the lab's choice (its latency ten times the source's was
@@ -30,13 +33,12 @@ const PostmortemSource = PostmortemBrief + " (its p95 90ms → 1.1s)"
 // "1 − 194.4/500" computes as printed (newcomer 60: "0.6s more each second" had no
 // derivation on screen). Only where none failed: ended is then ok, the headline's word.
 func (s *Snapshot) PostmortemDepth() string {
-	said := strings.TrimSuffix(PostmortemSource, ")") + "; the lab's overload is bigger, by its choice"
+	said := PostmortemBrief + postmortemFigures + "; the lab's overload is bigger, by its choice"
 	if r, ok := s.RatesAtStep(Payment); ok && r.Failed[Payment] == 0 {
-		if _, grows := s.LatencyGrowth(Payment); grows {
+		if g, in, out, grows := s.LatencyGrowth(Payment); grows {
 			num := func(v float64) string { return strings.TrimSuffix(FmtPerSec(v), "/s") }
-			in, out := shownPerSec(r.Arrived[Payment]), shownPerSec(r.OK[Payment])
 			said += fmt.Sprintf(": %s ok of %s, so those ending now waited ~%.1fs more each second it lasts, 1 − %s/%s",
-				FmtPerSec(out), FmtPerSec(in), 1-out/in, num(out), num(in))
+				FmtPerSec(out), FmtPerSec(in), g, num(out), num(in))
 		}
 	}
 	return said + ")"
@@ -46,17 +48,19 @@ func (s *Snapshot) PostmortemDepth() string {
 // taken, while its peak outruns the workers: in a FIFO queue that none leaves but by a
 // worker, one ending now waited for those queued ahead of it, and the queue grows by what
 // the workers do not take of each second's arrivals, so that share of a second is the growth
-// (500/s in, 194/s out: 306/500 = 0.61s a second; the postmortem's p95 so far rose 0.59s a
-// second over 15–30s). false: not at the peak's step, not FIFO, some turned away or timed
-// out (they leave the queue otherwise), or under a tenth of a second.
-func (s *Snapshot) LatencyGrowth(c Class) (float64, bool) {
+// (500/s in, 194/s out: 1 − 194/500 = 0.61s a second; the postmortem's p95 so far rose 0.59s
+// a second over 15–30s). It is worked from the rates as printed, in arriving and out ending,
+// so that the sum the screen gives computes. false: not at the peak's step, not FIFO, some
+// turned away or timed out (they leave the queue otherwise), or under a tenth of a second.
+func (s *Snapshot) LatencyGrowth(c Class) (g, in, out float64, ok bool) {
 	r, ok := s.RatesAtStep(c)
 	if !ok || s.Config.Pool.Discipline != FIFO || r.Arrived[c] <= 0 || s.RatesInForce[c] < s.Config.Traffic.PeakRate(c) ||
 		r.RejectedTotal(c) > 0 || r.TimedOut[c] > 0 {
-		return 0, false
+		return 0, 0, 0, false
 	}
-	g := r.Queueing(c) / r.Arrived[c]
-	return g, g >= 0.05
+	in, out = shownPerSec(r.Arrived[c]), shownPerSec(r.OK[c]+r.Failed[c])
+	g = 1 - out/in
+	return g, in, out, g >= 0.05
 }
 
 // KneeForecast is the dependency past its concurrency knee (the postmortem's store): up to

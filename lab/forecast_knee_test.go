@@ -152,7 +152,7 @@ func meltdownAt25s() Snapshot {
 // it drains.
 func TestLatencyGrowth(t *testing.T) {
 	s := meltdownAt25s()
-	if g, ok := s.LatencyGrowth(Payment); !ok || math.Abs(g-306.0/500) > 1e-9 {
+	if g, _, _, ok := s.LatencyGrowth(Payment); !ok || math.Abs(g-306.0/500) > 1e-9 {
 		t.Errorf("at the peak: %v, %v; want 0.612", g, ok)
 	}
 	turned := meltdownAt25s()
@@ -166,7 +166,7 @@ func TestLatencyGrowth(t *testing.T) {
 		fits.Timeline[i].OK[Payment] = 490
 	}
 	for name, s := range map[string]Snapshot{"turned away": turned, "after the peak": calm, "LIFO": lifo, "under a tenth": fits} {
-		if g, ok := s.LatencyGrowth(Payment); ok {
+		if g, _, _, ok := s.LatencyGrowth(Payment); ok {
 			t.Errorf("%s: %v, want none", name, g)
 		}
 	}

@@ -246,13 +246,10 @@ func FmtWorkers(v float64) string {
 	switch {
 	case v >= 100 || v == float64(int64(v)):
 		return strconv.FormatInt(int64(v+0.5), 10)
-	case v >= 1:
+	case v >= 1 || v < 0:
 		return trimZero(fmt.Sprintf("%.1f", v))
-	case v >= 0.1:
-		return trimZero(fmt.Sprintf("%.2f", v))
-	default:
-		return trimZero(fmt.Sprintf("%.3f", v))
 	}
+	return trimZero(fmt.Sprintf("%.*f", 1-int(math.Floor(math.Log10(v))), v))
 }
 
 // FmtSpan writes the whole seconds of the run from from to to: "7–12s".

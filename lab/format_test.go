@@ -169,7 +169,7 @@ func TestCountedOneRule(t *testing.T) {
 // Under one worker, two significant figures: the fleet's "26.7/s × 2ms = 0.1 workers" did
 // not compute (0.053).
 func TestFmtWorkers(t *testing.T) {
-	for v, want := range map[float64]string{30: "30", 12.46: "12.5", 150.4: "150", 0.75: "0.75", 0.5: "0.5", 0.053: "0.053", 0.0534: "0.053", 0.12: "0.12", 0: "0"} {
+	for v, want := range map[float64]string{30: "30", 12.46: "12.5", 150.4: "150", 0.75: "0.75", 0.5: "0.5", 0.053: "0.053", 0.0534: "0.053", 0.12: "0.12", 0.0053: "0.0053", 0.0999: "0.1", 0: "0"} {
 		if got := FmtWorkers(v); got != want {
 			t.Errorf("FmtWorkers(%v) = %q, want %q", v, got, want)
 		}

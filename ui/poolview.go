@@ -463,11 +463,13 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 		switch text {
 		case tight:
 		case keyed: // the cells drawn: "≈ 90 cells × 64 requests" beside 71 read as a miscount (newcomer 60)
+			// The most cells whose count fits beside them, the count's digits taking room
+			// from the bar; drawn as said, at a digit's edge one short of the room.
 			n := room - ansiWidth(text) - 1
-			for range 2 { // the count's own digits take room from the bar
-				n = room - ansiWidth(text+fmt.Sprintf(", %d shown", n)) - 1
+			for n > 0 && n+ansiWidth(fmt.Sprintf(", %d shown", n)) > room-ansiWidth(text)-1 {
+				n--
 			}
-			text += fmt.Sprintf(", %d shown", n)
+			return text + fmt.Sprintf(", %d shown", n), n, queueOverflow
 		default: // in words: "→ 113 cells" had to be guessed (newcomer 26)
 			text += fmt.Sprintf(" · the bar needs %d cells", cells)
 		}
