@@ -61,6 +61,10 @@ type spareClause struct {
 	// screen where it wraps to no more lines: where the fix's deadline holds its queue, with
 	// the product it comes from at 120 columns (newcomer 55).
 	fuller [2]string
+	// unfull is fuller[0] said without the figure fuller[1] gives the origin of, where that
+	// costs a line: the fix's "holds it near 366" bare at 80x24 was a figure to guess
+	// (newcomer 60); "" fuller[0] as it is.
+	unfull string
 }
 
 // press says the clause's key as the line says it: " (press ])", and on a compare's other
