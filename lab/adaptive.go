@@ -841,7 +841,8 @@ func (u AdaptiveUse) MeanSaid() string {
 func (u AdaptiveUse) FixedSaid() string { return u.fixedSaid(false) }
 
 // FixedTerse is FixedSaid in fewer words, for 80 columns, whose rule says its bounds and why
-// (newcomer 57): "postmortem-fix: ~480/s", the preset that pool is.
+// (newcomer 57): "fixed 24 workers: ~480/s", what that pool is, in 120's words ("postmortem-fix:
+// ~480/s", the preset alone, was cryptic without them, newcomer 60).
 func (u AdaptiveUse) FixedTerse() string { return u.fixedSaid(true) }
 
 func (u AdaptiveUse) fixedSaid(terse bool) string {
@@ -850,7 +851,7 @@ func (u AdaptiveUse) fixedSaid(terse bool) string {
 	case u.Fixed == 0:
 		return ""
 	case terse && u.FixLike:
-		return fmt.Sprintf("%s: ~%s", FixPreset, rate)
+		return fmt.Sprintf("fixed %d workers: ~%s", u.Fixed, rate)
 	case terse:
 		return fmt.Sprintf("%d workers and a queue: ~%s", u.Fixed, rate)
 	case u.FixLike:

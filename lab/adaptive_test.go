@@ -151,8 +151,9 @@ func TestAdaptiveUseSaid(t *testing.T) {
 	if got, want := u.FixedSaid(), FixPreset+"'s fixed 24 workers give ~480/s"; got != want {
 		t.Errorf("FixedSaid %q, want %q", got, want)
 	}
-	// At 80 columns, whose rule takes the room for its bounds and why (newcomer 57).
-	if got, want := u.FixedTerse(), FixPreset+": ~480/s"; got != want {
+	// At 80 columns, whose rule takes the room for its bounds and why (newcomer 57), what the
+	// pool is, not the preset's name alone (newcomer 60: "postmortem-fix: ~480/s" cryptic).
+	if got, want := u.FixedTerse(), "fixed 24 workers: ~480/s"; got != want {
 		t.Errorf("FixedTerse %q, want %q", got, want)
 	}
 	if got, _, yard := u.PastKneeSaid(AdaptiveReading{Updates: AdaptiveWarmup}); got != "past the knee of 25" || yard != "" {

@@ -185,6 +185,10 @@ func TestQueueStopsWhereTheDeadlineBoundsTheWait(t *testing.T) {
 		t.Errorf("beyond chance: got %q, %v", got, ok)
 	}
 	rs.OK[Payment] = 475
+	// Without its level, for a line with no room for its origin (newcomer 60).
+	if got := s.QueueStopsUnsized(rs); got != "the queue grew 10.4/s, within chance (±14/s); the deadline holds it" {
+		t.Errorf("unsized: %q", got)
+	}
 	// Where 364 comes from, as printed: a level to check, not a bare ceiling (newcomer 55).
 	if got := s.QueueStopsWhy(rs); got != "(500/s × 727ms)" || math.Round(500*0.727) != 364 {
 		t.Errorf("why: %q", got)

@@ -65,6 +65,10 @@ type spareClause struct {
 	// more lines: the domino's first share with the workers it needs, with Little's law's
 	// sum, else without (newcomer 60), what made its pulls sure.
 	need [][2]string
+	// unfull is fuller[0] said without the figure fuller[1] gives the origin of, where that
+	// costs a line: the fix's "holds it near 366" bare at 80x24 was a figure to guess
+	// (newcomer 60); "" fuller[0] as it is.
+	unfull string
 }
 
 // press says the clause's key as the line says it: " (press ])", and on a compare's other

@@ -211,6 +211,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		queueSaid := false   // the sentence says what the deadline does to the queue
 		terse := ""          // the measured sentence in fewer words, why 24 kept (s49pm's leftover)
 		var fuller [2]string // where the deadline holds the queue, with its product
+		unfull := ""         // the same without its level, where the product has no room
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
@@ -259,7 +260,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					if stops, ok := s.QueueStops(&rs); ok {
 						msg, terse = msg+", "+stops, terse+", "+stops
 						// Where its level comes from, where a screen has the room.
-						fuller = [2]string{stops, stops + " " + s.QueueStopsWhy(&rs)}
+						fuller, unfull = [2]string{stops, stops + " " + s.QueueStopsWhy(&rs)}, s.QueueStopsUnsized(&rs)
 					} else {
 						msg += fmt.Sprintf(", the queue grows %s, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
 						terse += fmt.Sprintf(", the queue grows %s", fmtPerSec(q))
@@ -293,7 +294,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		var m string
 		*spare, m = whyCap(cfg, k, s, queueSaid)
-		spare.fuller = fuller
+		spare.fuller, spare.unfull = fuller, unfull
 		if terse != "" && m != "" {
 			// Where the sentence with its clause would pass headlineMost lines (80x24 with
 			// the deadline's forecast, a compare half), in fewer words with why 24 kept.

@@ -296,7 +296,11 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 			most = headlineMost
 		}
 		out, drawn = needed(out, drawn, spare.need, c.w, most)
-		out, _ = widened(out, drawn, spare.fuller, c.w)
+		wide, said := widened(out, drawn, spare.fuller, c.w)
+		if said == drawn && spare.unfull != "" {
+			wide, _ = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
+		}
+		out = wide
 	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])

@@ -646,7 +646,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 		}
 		head, lesson := "adaptive limit 35 from latency: ", "rejected:limit; postmortem-fix's fixed 24 workers give ~480/s; "
 		if w <= 100 {
-			head, lesson = "adaptive limit 35: ", "rejected:limit; postmortem-fix: ~480/s; "
+			head, lesson = "adaptive limit 35: ", "rejected:limit; fixed 24 workers: ~480/s; "
 		}
 		// At 100 too the sentence drops them since the rule names its p90's calls and its
 		// bounds' limits (newcomer 59).
@@ -956,6 +956,47 @@ func TestFixQueueHoldsWhy(t *testing.T) {
 		said := ansi.Strip(strings.Join(lines, " "))
 		if !strings.Contains(said, "the deadline holds it near 401") || strings.Contains(said, "near 401 (500.8/s × 800ms);") != want || len(lines) > 5 {
 			t.Errorf("%d columns, %d lines: %q", w, len(lines), said)
+		}
+	}
+}
+
+// Where the product has no room (80 columns, the growth within chance and its band said),
+// the level goes with it: a bare "holds it near 366" was a figure to guess (newcomer 60).
+// Each level said has its origin beside it.
+func TestFixQueueLevelOnlyWithItsOrigin(t *testing.T) {
+	s := postmortemSnapshot(fixConfig())
+	for i := range s.Timeline {
+		if s.Timeline[i].T > 20 {
+			s.Timeline[i].OK[lab.Payment] = 482 // grew 2.8/s: within chance, said with its band
+		}
+	}
+	for w, want := range map[int]string{120: "holds it near 401 (500.8/s × 800ms);", 80: "(±14/s); the deadline holds it; p99"} {
+		c := newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0)
+		lines := narratorPanel.lines(c, levelFull)
+		said := ansi.Strip(strings.Join(lines, " "))
+		if !strings.Contains(said, want) || strings.Count(said, "near 401") != strings.Count(said, "near 401 (500.8/s × 800ms)") || len(lines) > 5 {
+			t.Errorf("%d columns, %d lines: %q, want %q", w, len(lines), said, want)
+		}
+	}
+}
+
+// rej:deadline beside a p99 under the deadline: the enough-left check turns payments away
+// before it passes, said where the chain's item is not drawn (80x24, newcomer 60), at the
+// deadline's line end, and not twice where the chain says it (120x40).
+func TestFixEnoughLeftSaidAtEveryWidth(t *testing.T) {
+	s := postmortemSnapshot(fixConfig())
+	s.Chain = []string{"fallback", "deadline", "deadline:enough-left", "http"}
+	s.EnoughLeft, s.EnoughLeftLearned = 73*time.Millisecond, true
+	for _, c := range []struct {
+		w, h int
+		want string
+	}{
+		{120, 40, "orders chain fallback → deadline → deadline:enough-left (starts no call"},
+		{80, 24, "deadline 800ms from arrival, queue wait included · enough-left rejects early"},
+	} {
+		plain := ansi.Strip(render(newTheme(true, true), testScreen(s, c.w, c.h)))
+		if !strings.Contains(plain, c.want) || strings.Count(plain, "enough-left") != 1 {
+			t.Errorf("%dx%d: want %q, enough-left once:\n%s", c.w, c.h, c.want, plain)
 		}
 	}
 }
