@@ -746,6 +746,9 @@ func GatewaySaid(s *Snapshot) []string {
 		fmt.Sprintf("%s payments ran out of time below (the deadline passed down), as hop 1 reported with a 504, gateway timeout; %s at the edge itself", head, rest),
 		fmt.Sprintf("%s payments ran out of time below, as hop 1 reported with a 504; %s at the edge itself", head, rest),
 		fmt.Sprintf("%s ran out of time below, as hop 1's 504 said; %s at the edge", head, rest),
+		// At 80 columns, still the 504 that says it: bare, timed-out stood beside the
+		// narrator's "answers 504" as two outcomes (newcomer 60).
+		fmt.Sprintf("%s ran out of time below (a 504)", head),
 		fmt.Sprintf("%s ran out of time below", head),
 	}
 }

@@ -272,7 +272,7 @@ func TestGatewaySaid(t *testing.T) {
 	// Heard a moment before the table counts it: never more than the table's.
 	s.Calls = CallStats{Gateway: 120, Cut: 1, GatewayPayments: 36}
 	s.Classes[Payment].TimedOut = 37
-	if got := GatewaySaid(s); got[len(got)-1] != "timed-out 37: 36 ran out of time below" || !strings.HasSuffix(got[1], "; the other 1 at the edge itself") {
+	if got := GatewaySaid(s); got[len(got)-1] != "timed-out 37: 36 ran out of time below" || got[len(got)-2] != "timed-out 37: 36 ran out of time below (a 504)" || !strings.HasSuffix(got[1], "; the other 1 at the edge itself") {
 		t.Errorf("some at the edge: %q", got)
 	}
 	// The note's two counts are the report's (review 32 #15: "the other 1" was in no field).
