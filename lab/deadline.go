@@ -306,9 +306,13 @@ func (s *Snapshot) DeadlineSplit() (long, short string) {
 const tooLittleLeft = "too little left to call"
 
 // deadlineSettings is the deadline's settings item, when there is one.
-func deadlineSettings(c Config, _ *Snapshot, _ int) []Item {
+func deadlineSettings(c Config, _ *Snapshot, w int) []Item {
 	if d := c.Payment.Deadline.D(); d > 0 {
-		return []Item{{Label: "deadline", Value: FmtDur(d) + " from arrival, queue wait included"}}
+		whole := ""
+		if !narrow(w) {
+			whole = DeadlineGloss + ","
+		}
+		return []Item{{Label: "deadline", Value: FmtDur(d) + whole + " from arrival, queue wait included"}}
 	}
 	return nil
 }
