@@ -309,9 +309,13 @@ const tooLittleLeft = "too little left to call"
 // line's end where it costs no line: its enough-left check turns payments away before the
 // deadline passes, which the chain's item says where it is drawn; without it, 80x24's
 // rej:deadline 174 beside a p99 of 780ms, under 800ms, read as a miscount (newcomer 60).
-func deadlineSettings(c Config, _ *Snapshot, _ int) []Item {
+func deadlineSettings(c Config, _ *Snapshot, w int) []Item {
 	if d := c.Payment.Deadline.D(); d > 0 {
-		return []Item{{Label: "deadline", Value: FmtDur(d) + " from arrival, queue wait included"},
+		whole := ""
+		if !narrow(w) {
+			whole = DeadlineGloss + ","
+		}
+		return []Item{{Label: "deadline", Value: FmtDur(d) + whole + " from arrival, queue wait included"},
 			{Label: "enough-left", Value: "rejects before it, with " + tooLittleLeft, Brief: "rejects early", Tail: true}}
 	}
 	return nil

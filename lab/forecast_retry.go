@@ -58,6 +58,11 @@ type RetryForecast struct {
 	// and hops 1 and 2 retry on after their caller hangs up, so the last calls come seconds
 	// after the payment (the stacked timeouts' 27th at ~3.5s). Nil otherwise.
 	DeepestCalls []time.Duration
+	// EdgeCalls is, in a chain whose every try fails, when each of a payment's tries reaches
+	// hop 1 after its arrival, a try and a wait apart (stacked-timeouts' 0, 550ms, 1.1s;
+	// deadline-propagation's 0, 350ms, 700ms): what its calls per payment at hop 1 should be
+	// by now (Snapshot.EdgeDue). Nil otherwise.
+	EdgeCalls []time.Duration
 	// DeepestSteps is what puts the last of DeepestCalls where it is: each retrying layer's
 	// retries and their spacing, a try and a wait, the lab's first, then hop 1's, on down.
 	// Nil with DeepestCalls.
@@ -223,9 +228,12 @@ func (c Config) RetryForecast() RetryForecast {
 	f.Deepest = f.Tries
 	if f.Fails {
 		f.Deepest *= hopTries
-		if tries := int(f.Tries); d.Chain() && d.Deadline == DeadlinePerHop && float64(tries) == f.Tries {
-			f.DeepestSteps = append([]RetryStep{{Retries: tries - 1, Try: f.Try, Wait: backoff,
-				Mean: p.Retry.Jitter == JitterFull}}, hopSteps...)
+	}
+	if tries := int(f.Tries); f.Fails && d.Chain() && float64(tries) == f.Tries {
+		edge := RetryStep{Retries: tries - 1, Try: f.Try, Wait: backoff, Mean: p.Retry.Jitter == JitterFull}
+		f.EdgeCalls = callTimes([]RetryStep{edge})
+		if d.Deadline == DeadlinePerHop {
+			f.DeepestSteps = append([]RetryStep{edge}, hopSteps...)
 			f.DeepestCalls = callTimes(f.DeepestSteps)
 			f.HopHeld = d.hopHeld(own, f.Try)
 		}

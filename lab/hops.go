@@ -504,8 +504,14 @@ func (s *Snapshot) DeepestPerPayment() float64 {
 // over it, and the rest over what has passed of the current second. ok false without such
 // a schedule or any payment.
 func (s *Snapshot) DeepestDue(r RetryForecast) (due float64, pending int64, last time.Duration, ok bool) {
+	d, ok := s.deepestDue(r)
+	return d.PerPayment(), d.Younger, d.Last, ok
+}
+
+// deepestDue is DeepestDue with the sum it is.
+func (s *Snapshot) deepestDue(r RetryForecast) (Due, bool) {
 	if r.Refused { // none reaches it: nothing is due there
-		return 0, 0, 0, false
+		return Due{}, false
 	}
 	return s.due(r.DeepestCalls)
 }
@@ -519,51 +525,77 @@ func (r RetryForecast) RefusedSaid() string {
 	return "down: it refuses each try, so none reaches it"
 }
 
-// DueSaid is the narrator's "expected by now" at the last hop, due (DeepestDue), with why it
+// DueSaid is the narrator's "expected by now" at the last hop (DeepestDue), with why it
 // falls short of the product: briefly, when a payment's last call comes ("~19.14 expected by
-// now: a payment's 27th call comes 3.5s after it"), and whole, the sum it is ("~19.14
-// expected by now: 27 from each payment older than 3.5s, fewer from the younger"), for a
-// screen with room: the brief one left the sum to guess (newcomer 56 #12). "" without a
-// schedule of calls.
-func (r RetryForecast) DueSaid(due float64) (brief, whole string) {
-	n := len(r.DeepestCalls)
-	if n == 0 {
+// now: a payment's 27th call comes 3.5s after it"), and whole, the sum it is in the run's
+// own counts ("~19.14 expected by now: 27 × 21 payments older than 3.5s + 160 from
+// the 17 younger"), for a screen with room: the brief one left the sum to guess (newcomer 56
+// #12), "27 from each payment older than 3.5s, fewer from the younger" how many, and how
+// many fewer (newcomer 60). "" without a schedule of calls.
+func (s *Snapshot) DueSaid(r RetryForecast) (brief, whole string) {
+	d, ok := s.deepestDue(r)
+	if !ok {
 		return "", ""
 	}
-	return fmt.Sprintf("%s: a payment's %s call comes %s after it", expectedByNow(due), Ordinal(n), FmtSecs(r.DeepestCalls[n-1])),
-		expectedByNow(due) + ": " + dueFrom(r) + ", fewer from the younger"
+	by := expectedByNow(d.PerPayment())
+	return fmt.Sprintf("%s: a payment's %s call comes %s after it", by, Ordinal(d.Calls), FmtSecs(d.Last)),
+		fmt.Sprintf("%s: %d × %s payments older than %s + %s from the %s younger", by, d.Calls, FmtCount(d.Older()),
+			FmtSecs(d.Last), FmtCount(d.YoungerMade()), FmtCount(d.Younger))
 }
 
 // dueFrom is what the expected figure takes from each payment done with its calls ("27 from
-// each payment older than 3.5s"), in the narrator's and the help's words alike; r has a
-// schedule of calls.
+// each payment older than 3.5s"), in the help's words; r has a schedule of calls.
 func dueFrom(r RetryForecast) string {
 	n := len(r.DeepestCalls)
 	return fmt.Sprintf("%d from each payment older than %s", n, FmtSecs(r.DeepestCalls[n-1]))
 }
 
 // EdgeDue is DeepestDue for hop 1: the edge's calls per payment expected by now, the edge's
-// tries alone on its schedule (the first of DeepestSteps), so that "calls/payment at hop 1
+// tries alone on their schedule (RetryForecast.EdgeCalls), so that "calls/payment at hop 1
 // 2.83×" stands beside a figure of the same payments, not beside the 3× that only
-// payments done with every try make (issue 22 #15: "2.86× (forecast 3×)"). ok false where
-// DeepestDue's is.
+// payments done with every try make (issue 22 #15: "2.86× (forecast 3×)"), with a
+// propagated deadline too (newcomer 60: deadline-propagation's "2.82× (forecast 3×)" said
+// nothing of the payments mid-retry). ok false without a schedule or any payment.
 func (s *Snapshot) EdgeDue(r RetryForecast) (due float64, ok bool) {
-	if len(r.DeepestSteps) == 0 {
-		return 0, false
-	}
-	due, _, _, ok = s.due(callTimes(r.DeepestSteps[:1]))
-	return due, ok
+	d, ok := s.due(r.EdgeCalls)
+	return d.PerPayment(), ok
 }
 
-// due is the calls per payment that called expected by now, each payment making one at
-// each of calls after its arrival (DeepestDue says how), with how many payments are
-// younger than the last, and when that comes.
-func (s *Snapshot) due(calls []time.Duration) (due float64, pending int64, last time.Duration, ok bool) {
+// Due is the calls a hop should have received by now from the payments that called: all
+// Calls from each payment older than Last, and from each of the Younger the calls due by
+// its age; Made in all, a whole number, so that the sum computes as printed. A second's
+// arrivals are taken as even over it, so a payment may be part older, part younger: it is
+// counted younger, so that the Younger's calls are never fewer than none.
+type Due struct {
+	Calls    int           // calls a payment makes there
+	Last     time.Duration // when its last comes, after the payment
+	Payments int64         // the payments that called
+	Younger  int64         // of them, younger than Last
+	Made     int64         // the calls due by now from all of them
+}
+
+// PerPayment is the calls per payment due by now; 0 without a payment.
+func (d Due) PerPayment() float64 {
+	if d.Payments == 0 {
+		return 0
+	}
+	return float64(d.Made) / float64(d.Payments)
+}
+
+// Older is the payments old enough to have made all their calls.
+func (d Due) Older() int64 { return d.Payments - d.Younger }
+
+// YoungerMade is the calls due by now from the Younger.
+func (d Due) YoungerMade() int64 { return d.Made - d.Older()*int64(d.Calls) }
+
+// due is the calls due by now from the payments that called, each making one at each of
+// calls after its arrival (DeepestDue says how).
+func (s *Snapshot) due(calls []time.Duration) (Due, bool) {
 	called := s.Calls.Payments
 	if len(calls) == 0 || called == 0 {
-		return 0, 0, 0, false
+		return Due{}, false
 	}
-	last = calls[len(calls)-1]
+	last := calls[len(calls)-1]
 	var made, young float64
 	// spell adds n arrivals even over ages lo..hi: the calls each has made on average,
 	// and how many are younger than last.
@@ -601,7 +633,7 @@ func (s *Snapshot) due(calls []time.Duration) (due float64, pending int64, last 
 		end = max(end, at)
 	}
 	spell(called-counted, 0, max(s.Elapsed-end, time.Millisecond))
-	return made / float64(called), int64(math.Round(young)), last, true
+	return Due{Calls: len(calls), Last: last, Payments: called, Younger: int64(math.Ceil(young - 1e-9)), Made: int64(math.Round(made))}, true
 }
 
 // HopRetriesSaid says, from the hops' counts, whether the hops that call another retried,
@@ -716,6 +748,9 @@ func GatewaySaid(s *Snapshot) []string {
 		fmt.Sprintf("%s payments ran out of time below (the deadline passed down), as hop 1 reported with a 504, gateway timeout; %s at the edge itself", head, rest),
 		fmt.Sprintf("%s payments ran out of time below, as hop 1 reported with a 504; %s at the edge itself", head, rest),
 		fmt.Sprintf("%s ran out of time below, as hop 1's 504 said; %s at the edge", head, rest),
+		// At 80 columns, still the 504 that says it: bare, timed-out stood beside the
+		// narrator's "answers 504" as two outcomes (newcomer 60).
+		fmt.Sprintf("%s ran out of time below (a 504)", head),
 		fmt.Sprintf("%s ran out of time below", head),
 	}
 }

@@ -1,8 +1,10 @@
 package lab
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,25 +130,56 @@ func TestHelpSaysWhyADeeperHopHoldsMore(t *testing.T) {
 }
 
 // The headline's expected figure with why it falls short of 27: briefly, when the last call
-// comes, and whole, the sum it is, in the help's words (newcomer 56 #12: how ~19.14 is
-// reckoned was not shown); none without a schedule of calls.
+// comes, and whole, the sum it is in the run's own counts, so that it computes as printed
+// (newcomer 56 #12: how ~19.14 is reckoned was not shown; newcomer 60: "27 from each payment
+// older than 3.5s, fewer from the younger" left how many, and how many fewer); the help says
+// the reckoning in its words; none without a schedule of calls.
 func TestDueSaid(t *testing.T) {
 	c := StackedTimeouts()
-	brief, whole := c.RetryForecast().DueSaid(19.144)
-	if brief != "~19.14 expected by now: a payment's 27th call comes 3.5s after it" ||
-		whole != "~19.14 expected by now: 27 from each payment older than 3.5s, fewer from the younger" {
-		t.Errorf("due said %q, whole %q", brief, whole)
+	// 8.3s in: 5 payments a second, one turned away by the pool in the first (it never calls).
+	snap := func(c Config) *Snapshot {
+		s := &Snapshot{Config: c, Elapsed: 8300 * time.Millisecond}
+		for sec := 1; sec <= 8; sec++ {
+			second := Second{T: sec}
+			second.Arrived[Payment] = 5
+			if sec == 1 {
+				second.Rejected[Payment][RejectPool] = 1
+			}
+			s.Timeline = append(s.Timeline, second)
+		}
+		s.Calls.Payments = 39 + 2 // and 2 in the current 0.3s
+		return s
 	}
-	if !strings.Contains(atHopHelp(c), "all "+strings.TrimPrefix(strings.TrimSuffix(whole, ", fewer from the younger"), "~19.14 expected by now: ")) {
+	s := snap(c)
+	brief, whole := s.DueSaid(c.RetryForecast())
+	due, pending, _, _ := s.DeepestDue(c.RetryForecast())
+	by := "~" + FmtPerPayment(due) + " expected by now: "
+	if brief != by+"a payment's 27th call comes 3.5s after it" {
+		t.Errorf("due said %q", brief)
+	}
+	m := regexp.MustCompile(`^~([\d.]+) expected by now: 27 × (\d+) payments older than 3\.5s \+ (\d+) from the (\d+) younger$`).FindStringSubmatch(whole)
+	if m == nil {
+		t.Fatalf("whole %q", whole)
+	}
+	n := make([]float64, 5)
+	for i := 1; i < 5; i++ {
+		n[i], _ = strconv.ParseFloat(m[i], 64)
+	}
+	// As printed: the older's 27 each and the younger's calls, over the payments that called.
+	if older, made, younger := n[2], n[3], n[4]; older+younger != 41 || int64(younger) != pending || younger == 0 ||
+		FmtPerPayment((older*27+made)/41) != m[1] || made > younger*27 {
+		t.Errorf("whole %q does not compute as printed over 41 payments", whole)
+	}
+	if !strings.Contains(atHopHelp(c), "all 27 from each payment older than 3.5s") {
 		t.Errorf("the help sums the headline's figure in other words than %q", whole)
 	}
 	two := c
 	two.Dependency.Hop.Retry = 2
-	if _, whole := two.RetryForecast().DueSaid(9); !strings.Contains(whole, ": 12 from each payment older than ") {
+	if _, whole := snap(two).DueSaid(two.RetryForecast()); !strings.Contains(whole, ": 12 × ") {
 		t.Errorf("hops trying twice: %q", whole)
 	}
 	c.Dependency.Mode = ModeHealthy
-	if brief, whole := c.RetryForecast().DueSaid(1); brief != "" || whole != "" {
+	if brief, whole := snap(c).DueSaid(c.RetryForecast()); brief != "" || whole != "" {
 		t.Errorf("tries succeed: %q, %q", brief, whole)
 	}
 }
@@ -239,7 +272,7 @@ func TestGatewaySaid(t *testing.T) {
 	// Heard a moment before the table counts it: never more than the table's.
 	s.Calls = CallStats{Gateway: 120, Cut: 1, GatewayPayments: 36}
 	s.Classes[Payment].TimedOut = 37
-	if got := GatewaySaid(s); got[len(got)-1] != "timed-out 37: 36 ran out of time below" || !strings.HasSuffix(got[1], "; the other 1 at the edge itself") {
+	if got := GatewaySaid(s); got[len(got)-1] != "timed-out 37: 36 ran out of time below" || got[len(got)-2] != "timed-out 37: 36 ran out of time below (a 504)" || !strings.HasSuffix(got[1], "; the other 1 at the edge itself") {
 		t.Errorf("some at the edge: %q", got)
 	}
 	// The note's two counts are the report's (review 32 #15: "the other 1" was in no field).
@@ -276,5 +309,41 @@ func TestHopRetriesSaid(t *testing.T) {
 	s.Config.Dependency.RetryAt = RetryAtEdge // set to try once: nothing to say
 	if got, _ := s.HopRetriesSaid(); got != "" {
 		t.Errorf("hops set to try once: %q", got)
+	}
+}
+
+// With a propagated deadline the edge's tries come a try and a wait apart too, so hop 1's
+// measure stands beside what the same payments should have made by now, in stacked-timeouts'
+// words from the one writer (newcomer 60: deadline-propagation's "2.82× (107 ÷ 38 that
+// called; forecast 3×)" said nothing of the payments mid-retry).
+func TestEdgeDuePropagated(t *testing.T) {
+	ms := time.Millisecond
+	c := StackedTimeouts()
+	c.Dependency.Deadline, c.Dependency.RetryAt = DeadlinePropagate, RetryAtEdge
+	c.Dependency.Hop.Reserve = Duration(100 * ms)
+	r := c.RetryForecast()
+	if got := fmt.Sprint(r.EdgeCalls); got != "[0s 350ms 700ms]" {
+		t.Errorf("the edge's calls at %s", got)
+	}
+	// A try ends at 300ms (500ms less 2 × 100ms kept back), the waits 50ms on average: the
+	// edge's calls come at 0, 350ms and 700ms.
+	s := &Snapshot{Config: c, Elapsed: 2300 * ms, Calls: CallStats{Payments: 11, Retries: 18}}
+	for sec := 1; sec <= 2; sec++ {
+		second := Second{T: sec}
+		second.Arrived[Payment] = 5
+		s.Timeline = append(s.Timeline, second)
+	}
+	s.Hops = []HopStats{{Requests: 29}, {Requests: 29}, {Requests: 29}}
+	// Of the payments in the last 0.7s, the last try is yet to come.
+	due, ok := s.EdgeDue(r)
+	if !ok || due >= 3 || due < 2.5 {
+		t.Fatalf("hop 1 due %.3f (%v), want short of 3: the latest payments mid-retry", due, ok)
+	}
+	var note string
+	for _, it := range retryTimesItem(s) {
+		note = it.Note + " | " + it.BriefNote
+	}
+	if want := "~" + FmtPerPayment(due) + " due by now, 3× in all)"; !strings.Contains(note, want) {
+		t.Errorf("calls/payment at hop 1: %q, want %q", note, want)
 	}
 }

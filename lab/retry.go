@@ -61,7 +61,7 @@ func init() {
 		settings: at(86, retrySettings),
 		way:      append(at(10, retryTimesItem), at(30, retryItems)...),
 		numbers: append(at(20, []Item{
-			word("calls/payment", "the lab's calls to the dependency per payment that called (\"174 ÷ 62 that called\": a payment turned away before it called is not in it): 1.0× without retries; retries amplify it; in a compare where some payments did not call, its row says so, \"calls/payment that called\", each run's of its own. With a chain of hops, calls/payment at hop 1: the edge ("+EdgeIs+") calls the first hop"),
+			word("calls/payment", "the lab's calls to the dependency per payment that called (\"174 ÷ 62 that called\": a payment turned away before it called is not in it): 1.0× without retries; retries amplify it; in a compare where some payments did not call, its row says so, \"calls/payment that called\", each run's of its own. With a chain of hops, calls/payment at hop 1: the edge ("+EdgeIs+") calls the first hop; beside it \"~2.66 due by now\", the calls per payment expected by now, reckoned as at hop N: all the edge's tries from each payment older than its last try's time, fewer from the younger"),
 		}), at(40, []Item{
 			word("retries", "calls after a payment's first; refused by the budget: retries the retry budget (payment.retry.budget) did not allow"),
 			word("edge retries", "with a chain of hops, the retries of the edge ("+EdgeIs+") alone; the hops' own retries show in hop N calls/payment, N the last hop"),

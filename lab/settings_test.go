@@ -423,3 +423,29 @@ func TestPoolSettingSaysItsScalingRule(t *testing.T) {
 		t.Errorf("fixed: %q", got)
 	}
 }
+
+// The socket timeout and the deadline say how they differ where the line has room: each
+// try's own cut, the user's whole budget (newcomer 60: "timeout socket 500ms" beside
+// "deadline 2s from arrival" left it to guess); at 80 columns, bare.
+func TestTimeoutAndDeadlineSayWhatEachCuts(t *testing.T) {
+	c := StackedTimeouts()
+	s := NotStarted(c)
+	values := func(w int) map[string]string {
+		got := map[string]string{}
+		for _, it := range SettingsItems(c, s, w) {
+			got[it.Label] = it.Value
+		}
+		return got
+	}
+	if v := values(120); v["timeout"] != "socket 500ms a try" || v["deadline"] != "2s in all, from arrival, queue wait included" {
+		t.Errorf("at 120: timeout %q, deadline %q", v["timeout"], v["deadline"])
+	}
+	if v := values(80); v["timeout"] != "socket 500ms" || v["deadline"] != "2s from arrival, queue wait included" {
+		t.Errorf("at 80: timeout %q, deadline %q", v["timeout"], v["deadline"])
+	}
+	// A caller timeout, the worker walking away from its call, is no socket's cut: no gloss.
+	c.Payment.Timeout.Kind = TimeoutCaller
+	if v := values(120); v["timeout"] != "caller 500ms" {
+		t.Errorf("caller: %q", v["timeout"])
+	}
+}

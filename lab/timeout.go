@@ -86,11 +86,22 @@ func callerTimeoutStage(d time.Duration) stage {
 	}}
 }
 
+// TryGloss and DeadlineGloss tell a socket timeout, each try's own cut, from the deadline,
+// the user's whole budget, where the settings line has room: "timeout socket 500ms" beside
+// "deadline 2s from arrival" left how the two differ to guess (newcomer 60).
+const (
+	TryGloss      = " a try"
+	DeadlineGloss = " in all"
+)
+
 // timeoutSettings is the timeout's settings item: off, or its kind and duration.
 func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 	value, off := "off", true
 	if t := c.Payment.Timeout; t.Kind != TimeoutNone {
 		value, off = fmt.Sprintf("%s %s", t.Kind, FmtDur(t.Duration.D())), false
+		if t.Kind == TimeoutSocket && !narrow(w) {
+			value += TryGloss
+		}
 	}
 	// The balancer's checks have a timeout of their own, which a check waiting in a queue
 	// can reach: say so beside the payments' "off", or the table's timed-out checks are a riddle.

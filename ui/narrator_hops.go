@@ -89,16 +89,18 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			if r.Refused { // tries refused before they reach it: it counts none (measured 0.00 beside 18 read wrong)
 				calls, measured = "tries", r.RefusedSaid()
 			}
-			msg = fmt.Sprintf("%s retry on their own and %s: one payment becomes %s = %s %s at hop %d (the dependency), %s",
+			// Per payment, said: "27 calls" read beside the table's timed-out 27 and the
+			// fallback's 27 payments as one count (newcomer 60).
+			msg = fmt.Sprintf("%s retry on their own and %s: %s = %s %s per payment at hop %d (the dependency), %s",
 				lab.JoinList(names, "and"), everyTry(r), r.LayerProduct(), fmtWorkers(r.Deepest), calls, dep.Hops, measured)
 			// Why not 27, in the sentence itself: a payment's last calls come seconds after it,
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.
-			if due, pending, last, ok := s.DeepestDue(r); ok && pending > 0 {
+			if _, pending, last, ok := s.DeepestDue(r); ok && pending > 0 {
 				// What "due" and "after" are, in the words (newcomer 20 guessed both); the sum
 				// the figure is where that costs no line (newcomer 56 #12): the whole in a
 				// compare half cost A its second line of settings.
-				brief, whole := r.DueSaid(due)
+				brief, whole := s.DueSaid(r)
 				msg += " (" + brief + ")"
 				spare.fuller = [2]string{brief, whole}
 				// The sum that makes it: "3.5s" beside "500ms a try" was a riddle (newcomer

@@ -236,4 +236,9 @@ func TestTableNotesSayTheGatewayTimeouts(t *testing.T) {
 	if n := notes(120); !strings.Contains(n, want+" payments ran out of time below, as hop 1 reported with a 504; none at the edge itself") {
 		t.Errorf("at 120: %q", n)
 	}
+	// At 80 the 504 too, so that timed-out and the narrator's "answers 504" read as one
+	// outcome (newcomer 60).
+	if n := notes(80); !strings.Contains(n, want+" ran out of time below (a 504)") {
+		t.Errorf("at 80: %q", n)
+	}
 }
