@@ -454,13 +454,26 @@ func (a ArrivingWait) turn(t TrafficConfig, worker string) string {
 // within 80 columns, where "~29.4s in the queue (5728th in line)" said no derivation
 // (newcomer 60). "": not so.
 func (a ArrivingWait) turnTerse() string {
-	n := a.queued()
-	if len(a.Ahead) != 1 || a.Left <= 0 || !a.stacked() || a.Before[0] != n/max(a.Workers, 1) {
+	whole, rounded := a.wholeRounds()
+	if len(a.Ahead) != 1 || a.Left <= 0 || !a.stacked() || !whole {
 		return ""
 	}
+	// A remainder said, in the room of "ahead": "89 rounds (5731 ahead ÷ 64)" is 89.5 (review).
+	rounds := "rounds (%s ahead ÷ %d)"
+	if rounded {
+		rounds = "whole rounds (%s ÷ %d)"
+	}
 	texts, _ := a.shownHolds()
-	return fmt.Sprintf("%s left + %s rounds (%s ahead ÷ %d) × %s%s",
-		FmtLatency(a.Left), FmtCount(int64(a.Before[0])), FmtCount(int64(n)), a.Workers, texts[0], a.heldMark())
+	return fmt.Sprintf("%s left + %s "+rounds+" × %s%s", FmtLatency(a.Left), FmtCount(int64(a.Before[0])),
+		FmtCount(int64(a.queued())), a.Workers, texts[0], a.heldMark())
+}
+
+// wholeRounds says the one class ahead's part the arrival's worker serves first is the
+// queue's whole rounds of the workers, and rounded that the division leaves a remainder:
+// "89 (the 5731 ahead ÷ 64 workers)" is 89.5, said "whole rounds" (newcomer 46).
+func (a ArrivingWait) wholeRounds() (whole, rounded bool) {
+	n, w := a.queued(), max(a.Workers, 1)
+	return a.Before[0] == n/w, n%w != 0
 }
 
 // turnBrief is Turn as terms to add, for a line without room for its verbs: "1.08s left on
@@ -509,11 +522,11 @@ func (a ArrivingWait) served(t TrafficConfig, brief bool) string {
 	}
 	n := a.queued()
 	out := fmt.Sprintf("%s of the %s ahead", FmtCount(int64(a.Before[0])), FmtCount(int64(n)))
-	if w := max(a.Workers, 1); a.Before[0] == n/w {
+	if whole, rounded := a.wholeRounds(); whole {
 		// Whole rounds: "41 (the 2687 ahead ÷ 64 workers)" read as a wrong division (42.0)
 		// beside 42 queue cells (newcomer 46).
 		down := ""
-		if n%w != 0 {
+		if rounded {
 			down = ", whole rounds"
 		}
 		out = fmt.Sprintf("%s (the %s ahead ÷ %d workers%s)", FmtCount(int64(a.Before[0])), FmtCount(int64(n)), a.Workers, down)

@@ -1144,7 +1144,7 @@ func TestArrivingNowDerivedAt80x24(t *testing.T) {
 		t.Fatalf("the fixture's sentence gives no wait of one arriving now: %q", says)
 	}
 	out := ansi.Strip(render(newTheme(false, true), testScreen(s, 80, 24)))
-	if !strings.Contains(out, "\narriving now waits ~29.5s: 328ms left + 89 rounds (5731 ahead ÷ 64) × 328ms") {
+	if !strings.Contains(out, "\narriving now waits ~29.5s: 328ms left + 89 whole rounds (5731 ÷ 64) × 328ms") {
 		t.Errorf("80x24 gives the wait no derivation:\n%s", out)
 	}
 }
