@@ -143,3 +143,37 @@ func TestPoolGlossNamesTheWorkerPoolBesideConnections(t *testing.T) {
 		t.Errorf("with 5 connections: gloss %q, %q; want the worker pool named, and the connections' own word", long, short)
 	}
 }
+
+// Beside a connection pool, every mention of a pool says which (newcomer 60 W-minor 05):
+// the settings' "pool 20 workers" and "connections 5" became "worker pool 20" and
+// "connection pool 5 …", and the gloss's "the connections'" the connection pool's, at both
+// widths; a lab with no connections keeps "pool 20 workers".
+func TestEveryPoolSaysWhichBesideConnections(t *testing.T) {
+	c := DefaultConfig()
+	c.Payment.Connections.PerRoute = 5
+	s := &Snapshot{Config: c}
+	for _, w := range []int{80, 120} {
+		labels := map[string]string{}
+		for _, it := range SettingsItems(c, s, w) {
+			labels[it.Label] = it.Value
+		}
+		if v, ok := labels["worker pool"]; !ok || v != "20" {
+			t.Errorf("width %d: settings %v, want \"worker pool\" 20", w, labels)
+		}
+		if _, ok := labels["connection pool"]; !ok {
+			t.Errorf("width %d: settings %v, want the connections labelled \"connection pool\"", w, labels)
+		}
+		if _, ok := labels["pool"]; ok {
+			t.Errorf("width %d: a bare \"pool\" beside the connection pool: %v", w, labels)
+		}
+	}
+	if long, _ := RejectPool.Gloss(c); !strings.Contains(long, "the connection pool's") {
+		t.Errorf("gloss %q: want the connection pool's named", long)
+	}
+	plain := DefaultConfig()
+	for _, it := range SettingsItems(plain, &Snapshot{Config: plain}, 120) {
+		if it.Label == "worker pool" || it.Label == "connection pool" {
+			t.Errorf("no connections: %q %q, want \"pool 20 workers\"", it.Label, it.Value)
+		}
+	}
+}

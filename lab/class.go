@@ -166,7 +166,7 @@ func poolGloss(c Config) (long, short string) {
 	// Beside a pool of connections, whose pool it is: "rej:pool" read as the connections'
 	// (newcomer 41 G5), which make payments wait and turn away as rejected:conn_pool.
 	if c.Payment.Connections.PerRoute > 0 {
-		return "the worker pool's: no free worker (the connections' would be " + RejectConnPool.Word() + ")", "no free worker"
+		return "the worker pool's: no free worker (the " + ConnPoolLabel + "'s: " + RejectConnPool.Word() + ")", "no free worker"
 	}
 	if PoolGlossSpare(c) {
 		return "no free worker, no queue to wait in", "no free worker"

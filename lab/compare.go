@@ -818,7 +818,8 @@ func ApproxTestName(blocks bool) string {
 // a row that chance alone makes 1 time in 40 may stay ≈ ("for the whole table": "counting
 // every count compared" was hard to parse, newcomer 48 G-minor-3; "all rows together" read
 // as a riddle, newcomer 56 #16).
-var sharedBar = fmt.Sprintf("over 1 in %d for the whole table", int(math.Round(1/FamilyAlpha)))
+// Holm's correction named, the why of "whole table" (newcomer 60 G16); the help names the test.
+var sharedBar = fmt.Sprintf("over 1 in %d for the whole table (Holm's correction)", int(math.Round(1/FamilyAlpha)))
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }
@@ -1196,7 +1197,7 @@ func TooFewGloss(form string) string {
 	if !strings.Contains(form, TooFewMeans) || strings.Contains(form, p99NotJudged()) {
 		return ""
 	}
-	return fmt.Sprintf("%d: the fewest ended whose slowest bounds the true p99 (95%% interval)", P99Needs())
+	return fmt.Sprintf("%d: the fewest ended to judge a p99's B − A (their slowest bounds the true p99)", P99Needs())
 }
 
 // p50Stands is what the "?" rows of a table have for a p50 (tooFewForms): a row under one
@@ -1249,7 +1250,9 @@ func tooFewForms(s p50Stands) []string {
 // newcomer's words ("has no 95% upper bound" was jargon round a bare number, newcomer 35
 // #13); the interval is the longest form's, the help's.
 func p99NotJudged() string {
-	return fmt.Sprintf("with fewer than %d ended, the true p99 may lie above the slowest seen", P99Needs())
+	// What 368 is for, B − A, said first: beside the table's "p99 of <100: slowest" (what a
+	// p99 of few is), "p99 needs ≥368" read as a second rule for the same (newcomer 60 W16).
+	return fmt.Sprintf("%d to judge B − A: the slowest of fewer may be under the true p99", P99Needs())
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

@@ -15,7 +15,7 @@ func TestCompareKeysPlain(t *testing.T) {
 	if want := fmt.Sprintf("%s too few: p99 needs ≥%d ended", TooFewMark, P99Needs()); TooFewMeans != want {
 		t.Errorf("? key %q, want %q", TooFewMeans, want)
 	}
-	if want := ApproxKey + ": over 1 in 20 for the whole table"; approxTest() != want {
+	if want := ApproxKey + ": over 1 in 20 for the whole table (Holm's correction)"; approxTest() != want {
 		t.Errorf("≈ key %q, want %q", approxTest(), want)
 	}
 	help := fmt.Sprint(ScreenWords())

@@ -47,7 +47,7 @@ func init() {
 		},
 		forecast: at(45, Config.connectionsForecast),
 		settings: at(80, connectionSettings),
-		words:    at(30, []Item{word("connections", "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits for a free one (up to the lease wait, Apache HttpClient's word) while it holds its worker")}),
+		words:    at(30, []Item{word(ConnPoolLabel, "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits for a free one (up to the lease wait, Apache HttpClient's word) while it holds its worker")}),
 	})
 	registerPhase(PhaseConnWait, phaseDef{name: "waiting for connection", rank: 50, glyph: 'c',
 		words: "waiting for a connection", short: "wait for a connection"})
@@ -128,6 +128,12 @@ func (c Config) leaseWait(pay *PaymentForecast) {
 	pay.WorkersHeld = pay.Admitted * pay.Hold.Seconds()
 }
 
+// ConnPoolLabel names the connection cap as a pool, beside the worker pool ("worker pool"
+// where the two share a screen): "connections 5" beside "the connections' would be
+// rejected:conn_pool" and a bare "pool 20 workers" left which pool "pool" meant (newcomer 60
+// W-minor 05).
+const ConnPoolLabel = "connection pool"
+
 // connectionSettings are the connection cap's settings items, when there is one: its
 // connections in use, and the wait for one (on one item where w is narrow).
 func connectionSettings(c Config, s *Snapshot, w int) []Item {
@@ -138,9 +144,9 @@ func connectionSettings(c Config, s *Snapshot, w int) []Item {
 	lease := c.Payment.Connections.LeaseTimeout.D()
 	// The cap is what the run is about: kept first where the settings are one line.
 	if narrow(w) {
-		return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use, wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease)), Strong: true}}
+		return []Item{{Label: ConnPoolLabel, Value: fmt.Sprintf("%d of %d in use, wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease)), Strong: true}}
 	}
-	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr), Strong: true},
+	return []Item{{Label: ConnPoolLabel, Value: fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr), Strong: true},
 		// Not "lease wait" (Apache HttpClient's word): a newcomer read it as jargon (newcomer 34 #24).
 		{Label: "wait for a free one", Value: "up to " + FmtDur(lease) + leaseReached(c, lease) + ", holding the worker"}}
 }

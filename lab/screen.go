@@ -26,6 +26,10 @@ func SettingsItems(c Config, s *Snapshot, w int) []Item {
 // coreSettings are the settings of the lab's core: its pool, its dependency and its traffic.
 var coreSettings = slices.Concat(
 	at(10, func(c Config, _ *Snapshot, w int) []Item {
+		// Beside the connection pool, whose pool it is (ConnPoolLabel): "worker pool 20".
+		if c.Payment.Connections.PerRoute > 0 {
+			return []Item{{Label: "worker pool", Value: strings.TrimSuffix(poolSetting(c.Pool, w), " workers")}}
+		}
 		return []Item{{Label: "pool", Value: poolSetting(c.Pool, w)}}
 	}),
 	at(20, func(c Config, _ *Snapshot, w int) []Item {

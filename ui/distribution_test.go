@@ -584,3 +584,25 @@ func TestLatencyKeyNamesItsEnds(t *testing.T) {
 		}
 	}
 }
+
+// The corrected p99 says what it recovers where one lab's screen has the room on the
+// narrator's last line (newcomer 60 G11: closed-loop's corrected p99 beside open-loop's, no
+// word that they measure alike): at 120x40 alone, not at 80x24, whose two lines are full,
+// nor in a compare half, and never at the cost of a line.
+func TestCorrectedSaysWhatOpenLoopMeasures(t *testing.T) {
+	a, _ := measurementSnapshots()
+	said := "until its user's reply: " + lab.OpenLoopMeasures + ")"
+	for _, c := range []struct {
+		s    screen
+		want bool
+	}{
+		{screen{panes: []pane{{snap: a, cfg: a.Config}}, width: 120, height: 40, recorded: true}, true},
+		{screen{panes: []pane{{snap: a, cfg: a.Config}}, width: 80, height: 24, recorded: true}, false},
+		{measurementScreen(120, 40), false},
+	} {
+		plain := ansi.Strip(render(newTheme(false, true), c.s))
+		if got := strings.Contains(strings.Join(strings.Fields(plain), " "), said); got != c.want {
+			t.Errorf("%dx%d, %d panes: says %q %v, want %v:\n%s", c.s.width, c.s.height, len(c.s.panes), said, got, c.want, plain)
+		}
+	}
+}

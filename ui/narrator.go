@@ -280,7 +280,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	if msg, ok := narrateFleet(cfg, s, spare); ok {
 		return msg
 	}
-	if msg, ok := narrateMeasurement(cfg, f, s); ok {
+	if msg, ok := narrateMeasurement(cfg, f, s, spare); ok {
 		return msg
 	}
 	if msg, ok := narrateHops(cfg, f, s, spare); ok {

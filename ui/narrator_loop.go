@@ -12,7 +12,7 @@ import (
 // closed mode what is missing and why. The numbers come first, since compare mode's halves
 // show only two lines of it. Forecast numbers come from f.Measurement, measured ones from
 // the snapshot. false: not a measurement run; narrate as usual.
-func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool) {
+func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareClause) (string, bool) {
 	m := f.Measurement
 	closed := cfg.Traffic.Mode == lab.Closed
 	if !closed && m.Stall == 0 || m.Rate == 0 {
@@ -58,7 +58,9 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 	// the reply its user waited for, as a sent one's own. Said in plain grammar, "(from when
 	// due, unsent to the stall's end)" was itself a riddle (newcomer 28); "(timed from when
 	// each was due)" left an unsent one's end to guessing beside "99 never sent" (newcomer
-	// 29). Two lines at 80 columns, three of half a 120-column screen.
+	// 29). Two lines at 80 columns, three of half a 120-column screen: what the correction
+	// recovers only on one lab's screen with the room (fuller).
+	spare.fuller = [2]string{"user's reply)", "user's reply: " + lab.OpenLoopMeasures + ")"}
 	return fmt.Sprintf("closed loop: %s of %s due never sent; p99 %s; %s; corrected p99 %s (each from when due until its user's reply)",
 		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), stallShows(pay.Latency, m.Stall), p99(pay.LatencyCorrected)), true
 }
