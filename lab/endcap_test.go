@@ -146,7 +146,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	}{{over, []string{"twice", "2 batches", "2×"}}, {fewer, []string{"once", "1 batch"}}} {
 		for _, f := range c.forms {
 			if !strings.Contains(f, "5 calls end together every 3.0s") && !strings.Contains(f, "5 end together every 3.0s") && !strings.Contains(f, "5 connections' calls end close together every 3.0s") &&
-				!strings.Contains(f, "5 connections ÷ 3.0s = 1.7/s: 5 end together,") && !strings.Contains(f, "5 connections ÷ 3.0s = 1.7/s, the long run's: 5 end together,") &&
+				!strings.Contains(f, "5 connections ÷ 3.0s = 1.7/s: 5 end together,") && !strings.Contains(f, "5 connections ÷ 3.0s = 1.7/s, the long-run ceiling: 5 end together,") &&
 				!strings.Contains(f, "> 1.7/s: 5 end together,") && !strings.Contains(f, "> 5÷3.0s = 1.7/s: 5 end together,") ||
 				!slices.ContainsFunc(c.times, func(w string) bool { return strings.Contains(f, w) }) || strings.Contains(f, "up to") {
 				t.Errorf("%q: what a batch is, and %s", f, c.times[0])
@@ -159,7 +159,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	// compare half too ("20 end together every 3.0s, twice in 5s" made 40 of 36, review 42b).
 	for _, f := range slices.Concat(e.OverCapNote("payment", &r)[2:], e.FewerRoundsNote("payment", &r, 2, 0.38)[1:]) {
 		if !strings.Contains(f, "up to 20 calls end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, 2× in") &&
-			!strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s: up to 20 end together, twice in") && !strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long run's: up to 20 end together, twice in") &&
+			!strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s: up to 20 end together, twice in") && !strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 end together, twice in") &&
 			!strings.Contains(f, "> 6.7/s: ≤20 end together, twice in") && !strings.Contains(f, "> 6.7/s: ≤20 end together, 2× in") &&
 			!strings.HasSuffix(f, "> 20÷3.0s = 6.7/s: ≤20 end together, 2×") {
 			t.Errorf("36 ok of 20 workers in 5s: %q", f)
@@ -169,7 +169,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	// it (newcomer 58 G5); a compare half's form keeps the cap (newcomer 58 G5: "payment ok
 	// 7.2/s: ≤20 end together every 3.0s, twice in 5s" dropped why the line is there).
 	over = e.OverCapNote("payment", &r)
-	if !slices.Contains(over, "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s, the long run's: up to 20 calls end together every 3.0s, twice in these 5s") {
+	if !slices.Contains(over, "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 calls end together every 3.0s, twice in these 5s") {
 		t.Errorf("no form with the long run's cap: %q", over)
 	}
 	if last := over[len(over)-1]; last != "payment ok 7.2/s > 6.7/s: ≤20 end together, 2× in 5s" {

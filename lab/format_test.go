@@ -181,7 +181,7 @@ func TestFmtWorkers(t *testing.T) {
 func TestReachWordsNameTheSetRate(t *testing.T) {
 	var tc TrafficConfig
 	tc.Payment.Rate = 10
-	if got := tc.ReachWords(Payment); got != "10/s set + bursts" {
+	if got := tc.ReachWords(Payment); got != "10/s set + room for bursts" {
 		t.Errorf("%q", got)
 	}
 }

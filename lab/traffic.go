@@ -62,8 +62,11 @@ func (t TrafficConfig) SecondReach(c Class) float64 {
 }
 
 // ReachWords says where SecondReach comes from, for a chart topped by it: class c's peak
-// rate as set, and the bursts random arrivals bring over it ("10/s set + bursts").
-func (t TrafficConfig) ReachWords(c Class) string { return FmtPerSec(t.PeakRate(c)) + " set + bursts" }
+// rate as set, and room for the bursts random arrivals bring over it ("10/s set + room for
+// bursts").
+func (t TrafficConfig) ReachWords(c Class) string {
+	return FmtPerSec(t.PeakRate(c)) + " set + room for bursts"
+}
 
 // Label is what the screen calls class c: its label, or its name.
 func (t TrafficConfig) Label(c Class) string {

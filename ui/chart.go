@@ -334,16 +334,17 @@ func reachClass(s *lab.Snapshot, leaves func(lab.Class) bool) (reach float64, cl
 // room (titles), for a chart topped by its traffic: "█ 24/s" alone left it to guess, the
 // run's peak, the set rate times something, a rounded max (newcomer 59 G-minor 1). The
 // class's set rate and room for its bursts (lab's ReachWords), or, where a second of the
-// run went past that, its busiest second, rounded up to the key's steps.
+// run went past that, its busiest second, rounded up to the key's steps. "top:", not "█ =":
+// beside the key's "█ 24/s" it gave one glyph two values (newcomer 61 W-MAJOR).
 func (spec chartSpec) withTopNote(s *lab.Snapshot, w int) chartSpec {
 	if !spec.traffic {
 		return spec
 	}
 	data, atLeast := chartReach(spec, s, spec.cols(s, w))
 	if _, c, ok := reachClass(s, spec.leaves); data > atLeast {
-		spec.topNote = "█: busiest second, rounded up"
+		spec.topNote = "top: the busiest second, rounded up"
 	} else if ok {
-		spec.topNote = "█ = " + s.Config.Traffic.ReachWords(c)
+		spec.topNote = "top: " + s.Config.Traffic.ReachWords(c)
 	}
 	return spec
 }

@@ -351,12 +351,12 @@ func TestTrafficTopSaysItsOrigin(t *testing.T) {
 	}
 	s := testSnapshot() // payments at 10/s, the fastest: they set the reach
 	reach := trafficReach(nil)(s)
-	if got, want := title(s), "█ = 10/s set + bursts"; !strings.HasSuffix(got, want) {
+	if got, want := title(s), "top: 10/s set + room for bursts"; !strings.HasSuffix(got, want) {
 		t.Errorf("title %q, want it to end %q", got, want)
 	}
 	past := testSnapshot()
 	past.Timeline[len(past.Timeline)-1].Rejected[lab.Payment][lab.RejectPool] = int64(3 * reach)
-	if got, want := title(past), "█: busiest second, rounded up"; !strings.HasSuffix(got, want) {
+	if got, want := title(past), "top: the busiest second, rounded up"; !strings.HasSuffix(got, want) {
 		t.Errorf("a second past the reach: title %q, want it to end %q", got, want)
 	}
 }

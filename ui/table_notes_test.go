@@ -181,7 +181,7 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 		n := notes(w)
 		if !strings.Contains(n, "payment ok 1.8/s > ") || !strings.Contains(n, "end together every 3.0s, twice in") && !strings.Contains(n, "end together every 3.0s, 2× in") &&
 			!strings.Contains(n, "5 permits ÷ 3.0s = 1.7/s: up to 5 end together, twice in") && !strings.Contains(n, "1.8/s > 1.7/s: ≤5 end together, twice in") &&
-			!strings.Contains(n, "5 permits ÷ 3.0s = 1.7/s, the long run's: up to 5 end together, twice in") &&
+			!strings.Contains(n, "5 permits ÷ 3.0s = 1.7/s, the long-run ceiling: up to 5 end together, twice in") &&
 			!strings.Contains(n, "1.8/s > 1.7/s: ≤5 end together, 2× in") &&
 			// The cap's sum in figures, where its words do not fit (newcomer 59: at 80x24
 			// "> 1.7/s" beside the window, 5 ÷ 3.0s nowhere on screen): its batches counted.
@@ -195,7 +195,7 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 	}
 	_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil, true)
 	// 9 ok of 5 permits in 5s: up to 5 a batch, not 5 twice, which makes 10.
-	if all := strings.Join(n.all(120), "\n"); !strings.Contains(all, "payment ok 1.8/s > 5 permits ÷ 3.0s = 1.7/s, the long run's: up to 5 calls end together every 3.0s, twice in these 5s") {
+	if all := strings.Join(n.all(120), "\n"); !strings.Contains(all, "payment ok 1.8/s > 5 permits ÷ 3.0s = 1.7/s, the long-run ceiling: up to 5 end together, twice in 5s") {
 		t.Errorf("at 120: %q", all)
 	}
 	// The long run in parentheses, not read with "for a few seconds" (review 18); "close
