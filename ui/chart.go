@@ -173,8 +173,8 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 // each up to top, written by write, the top in unit; someMark from its least, from, to under
 // ▁'s start ("": nothing draws as someMark). Each block says where it starts, "▁ 2.5+":
 // "▁…█ steps of 2.5 workers" left ▁ to be read as about 2.5, 0–2.5 or 2.5–5 (newcomer 33:
-// a glyph is the floor of its band). Every step where it fits, then "▁ 3+ ▂ 6+ …": an
-// ellipsis in every key left ▃ to ▇ to be reckoned (n37 #1). The top first, "█ 24/s ▁ 3+",
+// a glyph is the floor of its band). Every step where it fits, then "▁ 3+ a step":
+// an ellipsis in every key left ▃ to ▇ to be reckoned (n37 #1). The top first, "█ 24/s ▁ 3+",
 // as the scale moves from chart to chart with the traffic, so ▂ on one is not ▂ on the next
 // (newcomer 48 W-minor-3), and someMark keyed one way on every chart, in the blocks' own
 // grammar before ▁, "⣀ 1+ ▁ 3+": a rule "⣀ 1 to <3/s" on one chart beside "⣀ 1+ ▁ 5+" on
@@ -188,36 +188,37 @@ func stripKeys(step, top float64, write func(float64) string, unit, from string,
 	}
 	head := fmt.Sprintf("█ %s%s ", write(top), unit)
 	all := strings.Join(every, " ")
-	// Where not every step fits, as many as do, whole, then "…": a cut to ▁ and ▂ wherever
-	// the whole key missed left "▁ 125ms+ ▂ 250ms+ …" in a half with 20 columns free
-	// (s58chart). Each form, widest first, down to least steps.
-	cut := func(lead string, least int) (forms []string) {
-		for k := len(every) - 1; k >= least; k-- {
-			forms = append(forms, "  "+lead+strings.Join(every[:k], " ")+" …")
-		}
-		return forms
-	}
+	// Where not every step fits, ▁'s start and that each step adds as much, which decodes
+	// every block: "█ 20 ▁ 2.5+ ▂ 5+ …" left ▃ to ▇ to reckon and read as a legend cut off, and
+	// without the top, "⣀ 0.05+ ▁ 10+ ▂ 20+ …", gave nothing to reckon them from (newcomer
+	// 60 G-minor 12/14/15).
+	steps := every[0] + perStep
 	if from == "" { // nothing draws as someMark
-		return append([]string{"  " + head + all}, cut(head, 2)...)
+		return []string{"  " + head + all, "  " + head + steps}
 	}
 	lead := fmt.Sprintf("%c %s+ ", someMark, from)
-	keys := append([]string{"  " + head + lead + all}, cut(head+lead, 2)...)
+	keys := []string{"  " + head + lead + all, "  " + head + lead + steps}
 	if some {
-		// The top left to the axis ("P 0–24/s┤"), then ▁'s start alone after ⣀.
-		return append(keys, cut(lead, 1)...)
+		// The top left to the axis ("P 0–24/s┤"), then, where even that is too wide, ▁'s
+		// start alone after ⣀: the blocks read against the axis, rather than no key at all.
+		return append(keys, "  "+lead+steps, "  "+lead+every[0]+" …")
 	}
-	return append(append(keys, "  "+head+all), cut(head, 2)...)
+	return append(keys, "  "+head+all, "  "+head+steps)
 }
 
+// perStep follows ▁'s start where a strip's key gives the step, not every step: "▁ 2.5+ a
+// step", each block up from ▁ 2.5 more (▃ 7.5+), in no more room than "▁ 2.5+ ▂ 5+ …" took.
+const perStep = " a step"
+
 // keysDrawn are keys' forms that key every mark of plot (every) and the rest (rule): where
-// it draws a block, those that name the blocks' step, ▁ and ▂, not someMark's with where ▁
+// it draws a block, those that name the blocks' step (▁ and ▂, or ▁'s "a step"), not someMark's with where ▁
 // starts alone (newcomer 41 W4 and G10: "⣀ 1 to <15/s" over ▁▃▅▇ left ▃ to ▇ to be guessed).
 func keysDrawn(keys []string, plot string) (every, rule []string) {
 	if !strings.ContainsAny(plot, string(eighths[1:])) {
 		return keys, nil
 	}
 	for _, k := range keys {
-		if strings.ContainsRune(k, eighths[2]) {
+		if strings.ContainsRune(k, eighths[2]) || strings.Contains(k, perStep) {
 			every = append(every, k)
 		} else {
 			rule = append(rule, k)

@@ -248,9 +248,10 @@ func TestRejectedLegendNamesASecondPastTheRate(t *testing.T) {
 	}
 }
 
-// Every step before an ellipsis wherever it fits: a pool's key with ⣀'s least before the
+// Every step before the short form wherever it fits: a pool's key with ⣀'s least before the
 // steps, bare, fits the 59 columns of a 120x40 chart whether ⣀ is drawn or not, and a
-// rate's keeps it bare of the unit its axis gives before any form with "…" (newcomer 38 G4).
+// rate's keeps it bare of the unit its axis gives before any form that gives the step alone
+// (newcomer 38 G4).
 func TestStripKeysEveryStepBeforeAnEllipsis(t *testing.T) {
 	for _, c := range []struct {
 		spec chartSpec
@@ -263,9 +264,9 @@ func TestStripKeysEveryStepBeforeAnEllipsis(t *testing.T) {
 		{chartSpec{unit: "/s"}, 640, true, "█ 640 ⣀ 1+ ▁ 80+ ▂ 160+ ▃ 240+ ▄ 320+ ▅ 400+ ▆ 480+ ▇ 560+"},
 	} {
 		keys := c.spec.stripKeys(c.top, c.some)
-		at, cut := slices.Index(keys, "  "+c.want), slices.IndexFunc(keys, func(k string) bool { return strings.Contains(k, "…") })
+		at, cut := slices.Index(keys, "  "+c.want), slices.IndexFunc(keys, func(k string) bool { return !strings.ContainsRune(k, eighths[7]) })
 		if at < 0 || cut < at || ansiWidth(c.want) > 59 {
-			t.Errorf("top %g, some %v: %q at %d, the first ellipsis at %d: %q", c.top, c.some, c.want, at, cut, keys)
+			t.Errorf("top %g, some %v: %q at %d, the first short form at %d: %q", c.top, c.some, c.want, at, cut, keys)
 		}
 	}
 }
@@ -302,33 +303,35 @@ func TestRejectedChartKindIsTheSizes(t *testing.T) {
 	}
 }
 
-// s58chart: a key keeps every whole step that fits its room, then "…": the cut to ▁ and ▂
-// wherever the whole key missed left closed-loop's latency key "█ 1.00s ⣀ 1.2ms+ ▁ 125ms+
-// ▂ 250ms+ …" with 20 of a half's 59 columns free. At a room a column short of k+1 steps
-// (and of every step, where k is all but one), k steps; a pool's bare of the unit its title
-// gives before a step is cut, a rate's with its unit where the unit alone would not make
-// room for another step (unit: the columns the bare form saves).
-func TestStripKeyKeepsTheStepsThatFit(t *testing.T) {
-	for _, c := range []struct {
-		name, head, unit string
-		steps            []string
-		keys             []string
-	}{
-		{"latency", "█ 1.00s ⣀ 1.2ms+ ", "", []string{"▁ 125ms+", "▂ 250ms+", "▃ 375ms+", "▄ 500ms+", "▅ 625ms+", "▆ 750ms+", "▇ 875ms+"},
-			stripKeys(125, 1000, latencyTop, "", latencyTop(1.2), true)},
-		{"pool", "█ 20 ⣀ 0.05+ ", "", []string{"▁ 2.5+", "▂ 5+", "▃ 7.5+", "▄ 10+", "▅ 12.5+", "▆ 15+", "▇ 17.5+"},
-			chartSpec{pool: true}.stripKeys(20, false)},
-		{"queue", "█ 100 waiting ⣀ 1+ ", "", []string{"▁ 12.5+", "▂ 25+", "▃ 37.5+", "▄ 50+", "▅ 62.5+", "▆ 75+", "▇ 87.5+"},
-			chartSpec{keyUnit: "waiting"}.stripKeys(100, true)},
-		{"rate", "█ 16/s ⣀ 1+ ", "/s", []string{"▁ 2+", "▂ 4+", "▃ 6+", "▄ 8+", "▅ 10+", "▆ 12+", "▇ 14+"},
-			chartSpec{unit: "/s"}.stripKeys(16, true)},
+// Newcomer 60 (G-minor 12/14/15): where not every step fits, "█ 20 ▁ 2.5+ ▂ 5+ …" left ▃ to
+// ▇ to reckon and read as a legend cut off, "⣀ 0.05+ ▁ 10+ ▂ 20+ …" without even the top.
+// Every form of every key, the latency's too (one writer), decodes every block: every step,
+// or ▁'s start "a step"; but ⣀ and ▁'s start alone, for where nothing else fits (keysDrawn
+// keeps it from a plot of blocks while another fits). The step's form is no wider than the
+// cut to ▁ and ▂ it replaces, so it fits wherever that did.
+func TestStripKeyShortFormDecodesEveryBlock(t *testing.T) {
+	for name, keys := range map[string][]string{
+		"latency": latencyKeys(125, 1000, latencyTop(1.2), false),
+		"compare": latencyKeys(125, 1000, latencyTop(1.2), true),
+		"pool":    chartSpec{pool: true}.stripKeys(20, false),
+		"pool ⣀":  chartSpec{pool: true}.stripKeys(80, true),
+		"queue":   chartSpec{keyUnit: "waiting"}.stripKeys(100, true),
+		"rate":    chartSpec{unit: "/s"}.stripKeys(16, true),
+		"count":   chartSpec{unit: "/s"}.stripKeys(8, false),
 	} {
-		all := ansiWidth("  " + c.head + strings.Join(c.steps, " "))
-		for k := 2; k < len(c.steps); k++ {
-			want := c.head + strings.Join(c.steps[:k], " ") + " …"
-			room := min(ansiWidth("  "+want)+ansiWidth(c.steps[k])-ansiWidth(c.unit), all-1-ansiWidth(c.unit))
-			if got, _, _ := keyPlace(c.keys, room, room, false); strings.TrimSpace(got) != want {
-				t.Errorf("%s in %d columns: %q, want %q", c.name, room, strings.TrimSpace(got), want)
+		for _, k := range keys {
+			whole := strings.ContainsRune(k, eighths[7])
+			step := strings.HasSuffix(k, "+"+perStep)
+			rule := strings.HasSuffix(k, "+ …") && !strings.ContainsRune(k, eighths[2])
+			if !whole && !step && !rule {
+				t.Errorf("%s: %q does not decode every block: %q", name, k, keys)
+			}
+			head, _, _ := strings.Cut(k, "▁")
+			if at := slices.IndexFunc(keys, func(w string) bool { return strings.HasPrefix(w, head+"▁") && strings.ContainsRune(w, eighths[7]) }); step && at >= 0 {
+				cut, _, _ := strings.Cut(keys[at], "▃")
+				if ansiWidth(k) > ansiWidth(cut+"…") {
+					t.Errorf("%s: %q wider than the cut it replaces, %q", name, k, cut+"…")
+				}
 			}
 		}
 	}

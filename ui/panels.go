@@ -974,6 +974,21 @@ func (pl layoutPlan) chartsDrawn(ps []panel) bool {
 	return pl.least > 0 && fill >= pl.least
 }
 
+// chartsAtLeast says plan pl leaves the charts the least height they draw in, no more.
+func (pl layoutPlan) chartsAtLeast(ps []panel) bool {
+	_, fill := pl.spacing(ps)
+	return pl.least > 0 && fill == pl.least
+}
+
+// onlyChartsTaller says plan pl, a line taller than was, gives that line to the filling
+// panels alone: every other panel at was's level and length, no blank line more.
+func (pl layoutPlan) onlyChartsTaller(ps []panel, was layoutPlan) bool {
+	_, fill := pl.spacing(ps)
+	_, wasFill := was.spacing(ps)
+	return pl.level == was.level && fill == wasFill+1 &&
+		slices.EqualFunc(pl.parts, was.parts, func(a, b []string) bool { return len(a) == len(b) })
+}
+
 // spareShown says c's narrator, laid out in h lines, says its spare clause.
 func spareShown(c labCtx, h int) bool {
 	c, pl := labPlan(c, h)

@@ -123,6 +123,15 @@ func mainLines(t *theme, s screen) []string {
 			status, h, drawn, pl = nil, h+1, mc, more
 		}
 	}
+	// And where its row gives the charts, at the least height they draw in, a row of ink that
+	// costs no other panel a line: the legend or key the charts drop there (fleet-domino's
+	// three strips at 120x40 had no "last second" line, newcomer 59 G-minor). Planned from drawn:
+	// a ⚠ cut to one line stays so, or the row went to its second line, not to the charts.
+	if len(status) > 0 && s.status == "" && pl.chartsAtLeast(labPanels) {
+		if mc, more := labPlan(drawn, h+1); more.onlyChartsTaller(labPanels, pl) && mc.inked(labPanels, more) > drawn.inked(labPanels, pl) {
+			status, h, drawn, pl = nil, h+1, mc, more
+		}
+	}
 	out := planLines(drawn, pl, h)
 	return append(append(out, status...), footer...)
 }
