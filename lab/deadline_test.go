@@ -242,3 +242,30 @@ func TestQueueMovedBeyondChance(t *testing.T) {
 		t.Errorf("empty: %q", got)
 	}
 }
+
+// Payments with a deadline and no timeout of their own time out only by the deadline passing
+// during their call: the table's note says so ("timed-out 9" beside "timeout off" had no cause
+// on screen, newcomer 61 G-MAJOR); none with a timeout of their own, none timed out, or a 504
+// from below, which GatewaySaid words.
+func TestDeadlineTimedOutSaid(t *testing.T) {
+	c := DefaultConfig()
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)}
+	c.Payment.Deadline = Duration(800 * time.Millisecond)
+	s := NotStarted(c)
+	if got := DeadlineTimedOutSaid(s); got != nil {
+		t.Errorf("none timed out: %q", got)
+	}
+	s.Classes[Payment].TimedOut = 9
+	if got := DeadlineTimedOutSaid(s); len(got) == 0 || got[0] != "timed-out 9: the 800ms deadline passed during their call (no timeout of their own)" {
+		t.Errorf("%q", got)
+	}
+	own := *s
+	own.Config.Payment.Timeout.Kind = TimeoutSocket
+	gateway := *s
+	gateway.Calls = CallStats{Gateway: 20, GatewayPayments: 9}
+	for name, s := range map[string]*Snapshot{"a timeout of their own": &own, "a 504 below": &gateway} {
+		if got := DeadlineTimedOutSaid(s); got != nil {
+			t.Errorf("%s: %q", name, got)
+		}
+	}
+}

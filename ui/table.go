@@ -672,7 +672,11 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			notes.totals = said
 		}
 	}
-	if said := lab.GatewaySaid(s); said != nil && shown[lab.Ended(lab.TimedOut).Term().Column] {
+	said := lab.GatewaySaid(s)
+	if said == nil {
+		said = lab.DeadlineTimedOutSaid(s)
+	}
+	if said != nil && shown[lab.Ended(lab.TimedOut).Term().Column] {
 		notes.must = append(notes.must, said)
 	}
 	if p99, to, ok := s.ChecksAboveTimeout(); ok && shown["p99"] {

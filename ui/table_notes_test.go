@@ -242,3 +242,18 @@ func TestTableNotesSayTheGatewayTimeouts(t *testing.T) {
 		t.Errorf("at 80: %q", n)
 	}
 }
+
+// A deadline with no timeout of their own: the payments' timed-out count says its cause, the
+// deadline passing during their call, where the column is shown (newcomer 61 G-MAJOR:
+// "timed-out 9" beside "timeout off").
+func TestTableNotesSayTheDeadlineTimedOut(t *testing.T) {
+	s := testSnapshot()
+	s.Config.Payment.Timeout.Kind = lab.TimeoutNone
+	s.Config.Payment.Deadline = lab.Duration(800_000_000) // 800ms
+	pay := &s.Classes[lab.Payment]
+	pay.TimedOut, pay.InFlight = 9, pay.InFlight-9
+	_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil, true)
+	if all := strings.Join(n.all(120), "\n"); !strings.Contains(all, "timed-out 9: the 800ms deadline passed during their call") {
+		t.Errorf("at 120: %q", all)
+	}
+}
