@@ -500,10 +500,11 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 		// "open 3s, threshold 50%, window 10s, minimum 10" went behind the "…"); the
 		// narrator's sentence says every payment is rejected:breaker.
 		// The rule in a sentence: "open 3s, threshold 50%" read as open for 3s so far, and the
-		// threshold as of nothing named (newcomer 60).
+		// threshold as of nothing named (newcomer 60); "not ok", not "failed", the table's
+		// failed being the dependency's errors alone where rejections count (newcomer 61).
 		now := "OPEN: every payment now " + RejectBreaker.Word()
 		if narrow(w) {
-			now = fmt.Sprintf("OPEN: %s each; opens at ≥%s failed of ≥%d results in %s", FmtDur(b.OpenFor), threshold, b.MinCalls, FmtDur(b.Window))
+			now = fmt.Sprintf("OPEN: %s a time; opens at ≥%s not ok of ≥%d results in %s", FmtDur(b.OpenFor), threshold, b.MinCalls, FmtDur(b.Window))
 		}
 		return []Item{state(now), {Label: "next trial in", Value: b.nextTrial()},
 			{Label: opened, Value: fittingValue(opened, w, forms...)}, window(fmt.Sprintf(", minimum %d results", b.MinCalls))}

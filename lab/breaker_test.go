@@ -120,7 +120,7 @@ func TestBreakerDetail(t *testing.T) {
 	// Not closed, its state is Strong, first on a one-line settings form, and narrow it says
 	// the numbers that line would otherwise hide behind its "…" (newcomer 43 G-5).
 	b.Opened = 2
-	if st := breakerItems(b, "", 80)[0]; !st.Strong || st.Phrase() != "breaker OPEN (opened 2×): 3s each; opens at ≥50% failed of ≥10 results in 10s" {
+	if st := breakerItems(b, "", 80)[0]; !st.Strong || st.Phrase() != "breaker OPEN (opened 2×): 3s a time; opens at ≥50% not ok of ≥10 results in 10s" {
 		t.Errorf("open breaker at 80 columns: %+v", st)
 	}
 	b.State = BreakerClosed

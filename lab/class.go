@@ -142,7 +142,7 @@ var _ = registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: pool
 	description: noWorker + ` (with a bounded queue, the table says "` + rejectedColumn + "pool = " + queueFull + `")` + starvation})
 
 var _ = registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil }, atDoor: true,
-	gloss: func(Config) (string, string) { return noReplica, "none in rotation" }, why: noReplica, // its name does not say why
+	gloss: func(Config) (string, string) { return noReplica, "if none in rotation" }, why: noReplica, // its name does not say why; "if": bare, "none in rotation" read as a state beside 2 in rotation (newcomer 61)
 	description: noReplica + ": the fleet's load balancer had no healthy target, every replica pulled or drained, so the request was turned away before reaching any" + shutOut})
 
 // starvation ends the pool's description, shutOut the balancer's: the header's words.
