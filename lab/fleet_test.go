@@ -605,6 +605,11 @@ func TestPaymentWorkersSaysTheNeed(t *testing.T) {
 	if got, want := f.PaymentWorkers(false), "24 workers of 20"; got != want {
 		t.Errorf("without: %q, want %q", got, want)
 	}
+	// The sum is the one writer of Little's law, which the ui's sentences call too; a note
+	// goes after the hold.
+	if got, want := f.Classes[Payment].LittlesLaw(" (socket timeout)"), "8/s × 3.0s (socket timeout) = 24"; got != want {
+		t.Errorf("the law with a note: %q, want %q", got, want)
+	}
 	// A domino's turn carries the share's forecast, whose need the step says.
 	s := &FleetStats{Replicas: make([]Snapshot, 4), Pulls: []Pull{{Replica: 2, At: 8 * time.Second}}}
 	if turns := s.Domino(c); len(turns) != 1 || turns[0].Share.PaymentWorkers(true) != f.PaymentWorkers(true) {

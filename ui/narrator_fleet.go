@@ -151,7 +151,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 	if d := fs.Drain; d != nil && d.At == 0 {
 		one = fmt.Sprintf("the drain of replica %d for a deploy at %s will leave", d.Replica, fmtSecs(cfg.Fleet.Drain.At.D()))
 	}
-	left := fmt.Sprintf("; %s %d at %s", one, n-1, littlesLaw(fewer.Classes[lab.Payment], ""))
+	left := fmt.Sprintf("; %s %d at %s", one, n-1, fewer.Classes[lab.Payment].LittlesLaw(""))
 	switch {
 	case cfg.Dependency.Mode.Fails():
 		return msg + ": " + failingFast(cfg), true

@@ -157,7 +157,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		// Per payment that called, as the detail line divides ("174 ÷ 62 that called"):
 		// beside 97 arrived it read as a slip (newcomer 33).
 		msg = fmt.Sprintf("%s, so every payment that calls tries %s times: %s calls per payment that called (%s), and payments need %s workers of %d",
-			why, fmtWorkers(r.Tries), lab.FmtPerPayment(s.Calls.PerPayment()), forecast, littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
+			why, fmtWorkers(r.Tries), lab.FmtPerPayment(s.Calls.PerPayment()), forecast, f.Classes[lab.Payment].LittlesLaw(""), cfg.Pool.Workers)
 	default:
 		return "", false
 	}
