@@ -48,7 +48,7 @@ func TestDominoTellsEachTurn(t *testing.T) {
 		each                 float64
 	}{{1, 3, 0, 8}, {4, 2, 14, 12}, {2, 1, 17, 24}, {3, 0, 20, 0}} {
 		got := turns[i]
-		if got.Replica != want.replica || got.Left != want.left || got.Ahead != want.ahead || math.Abs(got.Each-want.each) > 1e-9 {
+		if got.Replica != want.replica || got.Left != want.left || got.Ahead != want.ahead || math.Abs(got.Share.Classes[Payment].Rate-want.each) > 1e-9 {
 			t.Errorf("turn %d: %+v, want replica %d, %d left taking %v/s, %d ahead", i, got, want.replica, want.left, want.each, want.ahead)
 		}
 	}

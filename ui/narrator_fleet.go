@@ -377,7 +377,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 			if t.Left == 1 {
 				each = ""
 			}
-			share := fmt.Sprintf("%d left, %s%s%s → ", t.Left, fmtPerSec(t.Each), unit, each)
+			share := fmt.Sprintf("%d left, %s%s%s → ", t.Left, fmtPerSec(t.Share.Classes[lab.Payment].Rate), unit, each)
 			// The first share with the workers it needs where that costs no line, in the
 			// fleet headline's words (newcomer 60: "24 workers of 20" unsaid, r4's pull read
 			// as bad luck); the later ones briefly. Its arrow keeps it one in the sentence.
