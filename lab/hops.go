@@ -256,10 +256,10 @@ func (d DependencyConfig) hopTries(r RetryConfig, edge bool) (long, short string
 			long += " (each try at most " + FmtDur(t) + ")"
 		}
 	case t > 0 && edge && apart != "":
-		short = times + ", " + FmtDur(t) + " a try"
+		short = times + ", " + FmtDur(t) + tryGloss
 		long = times + " on their own timeout of " + FmtDur(t) + "; the hops' tries" + strings.TrimPrefix(apart, ",")
 	case t > 0:
-		short = times + ", " + FmtDur(t) + " a try"
+		short = times + ", " + FmtDur(t) + tryGloss
 		long = times + apart + ", on their own timeout of " + FmtDur(t)
 	default:
 		short = times + ", with no timeout"
