@@ -313,7 +313,7 @@ func deadlineSettings(c Config, _ *Snapshot, w int) []Item {
 	if d := c.Payment.Deadline.D(); d > 0 {
 		whole := ""
 		if !narrow(w) {
-			whole = DeadlineGloss + ","
+			whole = deadlineGloss + ","
 		}
 		return []Item{{Label: "deadline", Value: FmtDur(d) + whole + " from arrival, queue wait included"},
 			{Label: "enough-left", Value: "rejects before it, with " + tooLittleLeft, Brief: "rejects early", Tail: true}}

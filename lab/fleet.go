@@ -321,13 +321,13 @@ func (c Config) Share(n int) Config {
 // what it left: the replicas still in rotation and the payments each of them takes now.
 type Turn struct {
 	Pull
-	Left int     // replicas in rotation just after it
-	Each float64 // payments a second each of those takes: its share of the stream (0 with none left)
+	Left int // replicas in rotation just after it
 	// Wait is how the checks of the Left replicas come to fail at that share (zero when it
 	// fits): the queue a check fails behind, and what the queue gains on average.
 	Wait CheckWait
-	// Share is the forecast for each of the Left replicas at that share (zero with none
-	// left), whose workers the steps say (Forecast.PaymentWorkers).
+	// Share is the forecast for each of the Left replicas at their share of the stream (zero
+	// with none left): the payments a second each takes (its Classes[Payment].Rate) and the
+	// workers the steps say (Forecast.PaymentWorkers).
 	Share Forecast
 }
 
@@ -396,7 +396,7 @@ func (f *FleetStats) Domino(cfg Config) []Turn {
 		t := Turn{Pull: p, Left: left}
 		if left > 0 {
 			fc := cfg.ReplicaForecast(left)
-			t.Each, t.Wait, t.Share = fc.Classes[Payment].Rate, fc.CheckWait(cfg.Health.Timeout.D()), fc
+			t.Wait, t.Share = fc.CheckWait(cfg.Health.Timeout.D()), fc
 		}
 		turns = append(turns, t)
 	}

@@ -48,7 +48,7 @@ func TestDominoTellsEachTurn(t *testing.T) {
 		each                 float64
 	}{{1, 3, 0, 8}, {4, 2, 14, 12}, {2, 1, 17, 24}, {3, 0, 20, 0}} {
 		got := turns[i]
-		if got.Replica != want.replica || got.Left != want.left || got.Ahead != want.ahead || math.Abs(got.Each-want.each) > 1e-9 {
+		if got.Replica != want.replica || got.Left != want.left || got.Ahead != want.ahead || math.Abs(got.Share.Classes[Payment].Rate-want.each) > 1e-9 {
 			t.Errorf("turn %d: %+v, want replica %d, %d left taking %v/s, %d ahead", i, got, want.replica, want.left, want.each, want.ahead)
 		}
 	}
@@ -604,6 +604,11 @@ func TestPaymentWorkersSaysTheNeed(t *testing.T) {
 	}
 	if got, want := f.PaymentWorkers(false), "24 workers of 20"; got != want {
 		t.Errorf("without: %q, want %q", got, want)
+	}
+	// The sum is the one writer of Little's law, which the ui's sentences call too; a note
+	// goes after the hold.
+	if got, want := f.Classes[Payment].LittlesLaw(" (socket timeout)"), "8/s × 3.0s (socket timeout) = 24"; got != want {
+		t.Errorf("the law with a note: %q, want %q", got, want)
 	}
 	// A domino's turn carries the share's forecast, whose need the step says.
 	s := &FleetStats{Replicas: make([]Snapshot, 4), Pulls: []Pull{{Replica: 2, At: 8 * time.Second}}}

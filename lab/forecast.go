@@ -102,6 +102,14 @@ type ClassForecast struct {
 	WorkersNeeded float64       // λ·W
 }
 
+// LittlesLaw writes Little's law from the class's forecast, "10/s × 3.0s = 30", with note
+// after the hold ("10/s × 1.0s (socket timeout) = 10"). Every sentence stating the law
+// writes it here, so its rate, hold and workers are the one forecast's: the peak rate
+// where a profile has one, as WorkersNeeded is.
+func (c ClassForecast) LittlesLaw(note string) string {
+	return fmt.Sprintf("%s × %s%s = %s", FmtPerSec(c.Rate), FmtSecs(c.Hold), note, FmtWorkers(c.WorkersNeeded))
+}
+
 // PaymentForecast is the payment path: the call, the bulkhead and the timeouts.
 type PaymentForecast struct {
 	Call        time.Duration // how long one call runs at the dependency (a permit or thread is held that long)

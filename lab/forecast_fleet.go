@@ -23,11 +23,11 @@ func (c Config) ReplicaForecast(inRotation int) Forecast {
 // of 20 that made some pull sure, which fleet-bulkhead said).
 func (f Forecast) PaymentWorkers(sum bool) string {
 	p := f.Classes[Payment]
-	need := fmt.Sprintf("%s workers of %d", FmtWorkers(p.WorkersNeeded), f.Workers)
-	if !sum {
-		return need
+	need := FmtWorkers(p.WorkersNeeded)
+	if sum {
+		need = p.LittlesLaw("")
 	}
-	return fmt.Sprintf("%s × %s = %s", FmtPerSec(p.Rate), FmtSecs(p.Hold), need)
+	return fmt.Sprintf("%s workers of %d", need, f.Workers)
 }
 
 // FillFrom is how long the pool takes to fill when payments start arriving at this

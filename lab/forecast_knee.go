@@ -58,7 +58,7 @@ func (s *Snapshot) LatencyGrowth(c Class) (g, in, out float64, ok bool) {
 		r.RejectedTotal(c) > 0 || r.TimedOut[c] > 0 {
 		return 0, 0, 0, false
 	}
-	in, out = shownPerSec(r.Arrived[c]), shownPerSec(r.OK[c]+r.Failed[c])
+	in, out = shownPerSec(r.Arrived[c]), shownPerSec(r.Ended(c))
 	g = 1 - out/in
 	return g, in, out, g >= 0.05
 }

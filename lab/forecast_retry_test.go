@@ -244,7 +244,8 @@ func TestDeepestDue(t *testing.T) {
 			time.Duration(sec-1)*time.Second, time.Duration(sec)*time.Second)
 	}
 	spread(2, 10*time.Second, s.Elapsed)
-	due, pending, last, ok := s.DeepestDue(s.Config.Forecast().Retry)
+	d, ok := s.DeepestDue(s.Config.Forecast().Retry)
+	due, pending, last := d.PerPayment(), d.Younger, d.Last
 	if model := made / float64(s.Calls.Payments); !ok || math.Abs(due-model) > 0.01*model || pending != int64(math.Ceil(young-1e-9)) || last != 3500*ms {
 		t.Errorf("due %.3f per payment, %d pending, last at %v (%v); the model: %.3f, %.1f", due, pending, last, ok, model, young)
 	}
@@ -269,7 +270,7 @@ func TestDeepestDue(t *testing.T) {
 		t.Errorf("healthy: calls at %v", r.DeepestCalls)
 	}
 	s.Config = healthy
-	if _, _, _, ok := s.DeepestDue(s.Config.Forecast().Retry); ok {
+	if _, ok := s.DeepestDue(s.Config.Forecast().Retry); ok {
 		t.Error("healthy: a count due")
 	}
 	if _, ok := s.EdgeDue(s.Config.Forecast().Retry); ok {

@@ -51,8 +51,8 @@ func init() {
 			}
 			// Beside the measure, what the same payments should have made by now: the
 			// forecast is of payments done with every call (issue 22 #15).
-			if d, pending, _, ok := s.DeepestDue(r); ok && pending > 0 {
-				it.Note, it.BriefNote, it.ShortNote = " ("+expectedByNow(d)+", "+forecast[2:], " ("+dueByNow(d)+", ≤ "+FmtTimes(r.Deepest)+" in all)", forecast
+			if d, ok := s.DeepestDue(r); ok && d.Younger > 0 {
+				it.Note, it.BriefNote, it.ShortNote = " ("+expectedByNow(d.PerPayment())+", "+forecast[2:], " ("+dueByNow(d.PerPayment())+", ≤ "+FmtTimes(r.Deepest)+" in all)", forecast
 			}
 			return []Item{it}
 		}),
@@ -256,10 +256,10 @@ func (d DependencyConfig) hopTries(r RetryConfig, edge bool) (long, short string
 			long += " (each try at most " + FmtDur(t) + ")"
 		}
 	case t > 0 && edge && apart != "":
-		short = times + ", " + FmtDur(t) + " a try"
+		short = times + ", " + FmtDur(t) + tryGloss
 		long = times + " on their own timeout of " + FmtDur(t) + "; the hops' tries" + strings.TrimPrefix(apart, ",")
 	case t > 0:
-		short = times + ", " + FmtDur(t) + " a try"
+		short = times + ", " + FmtDur(t) + tryGloss
 		long = times + apart + ", on their own timeout of " + FmtDur(t)
 	default:
 		short = times + ", with no timeout"
@@ -494,22 +494,16 @@ func (s *Snapshot) DeepestPerPayment() float64 {
 }
 
 // DeepestDue is, when every try fails down a per-hop chain, the calls per payment the last
-// hop should have received by now from the payments' ages, r being the forecast the caller
+// hop should have received by now from the payments' ages (Due.PerPayment), r being the forecast the caller
 // already holds (not worked out again each frame): a payment's calls come on a
 // schedule (RetryForecast.DeepestCalls), its last up to Last after it, so the latest
 // payments have made only their first and the count per payment lags the product (the
-// stacked timeouts' 23.49 of 27 at 10s). Pending is the payments younger than Last, whose
+// stacked timeouts' 23.49 of 27 at 10s). Its Younger are the payments younger than Last, whose
 // last calls are yet to come. Of the payments that called (Calls.Payments, what the
 // measure divides by): each whole second's arrivals less those turned away, taken as even
 // over it, and the rest over what has passed of the current second. ok false without such
 // a schedule or any payment.
-func (s *Snapshot) DeepestDue(r RetryForecast) (due float64, pending int64, last time.Duration, ok bool) {
-	d, ok := s.deepestDue(r)
-	return d.PerPayment(), d.Younger, d.Last, ok
-}
-
-// deepestDue is DeepestDue with the sum it is.
-func (s *Snapshot) deepestDue(r RetryForecast) (Due, bool) {
+func (s *Snapshot) DeepestDue(r RetryForecast) (Due, bool) {
 	if r.Refused { // none reaches it: nothing is due there
 		return Due{}, false
 	}
@@ -525,18 +519,14 @@ func (r RetryForecast) RefusedSaid() string {
 	return "down: it refuses each try, so none reaches it"
 }
 
-// DueSaid is the narrator's "expected by now" at the last hop (DeepestDue), with why it
+// Said is the narrator's "expected by now" at the last hop (Snapshot.DeepestDue), with why it
 // falls short of the product: briefly, when a payment's last call comes ("~19.14 expected by
 // now: a payment's 27th call comes 3.5s after it"), and whole, the sum it is in the run's
 // own counts ("~19.14 expected by now: 27 × 21 payments older than 3.5s + 160 from
 // the 17 younger"), for a screen with room: the brief one left the sum to guess (newcomer 56
 // #12), "27 from each payment older than 3.5s, fewer from the younger" how many, and how
-// many fewer (newcomer 60). "" without a schedule of calls.
-func (s *Snapshot) DueSaid(r RetryForecast) (brief, whole string) {
-	d, ok := s.deepestDue(r)
-	if !ok {
-		return "", ""
-	}
+// many fewer (newcomer 60).
+func (d Due) Said() (brief, whole string) {
 	by := expectedByNow(d.PerPayment())
 	return fmt.Sprintf("%s: a payment's %s call comes %s after it", by, Ordinal(d.Calls), FmtSecs(d.Last)),
 		fmt.Sprintf("%s: %d × %s payments older than %s + %s from the %s younger", by, d.Calls, FmtCount(d.Older()),

@@ -151,9 +151,12 @@ func TestDueSaid(t *testing.T) {
 		return s
 	}
 	s := snap(c)
-	brief, whole := s.DueSaid(c.RetryForecast())
-	due, pending, _, _ := s.DeepestDue(c.RetryForecast())
-	by := "~" + FmtPerPayment(due) + " expected by now: "
+	d, ok := s.DeepestDue(c.RetryForecast())
+	if !ok {
+		t.Fatal("no calls due")
+	}
+	brief, whole := d.Said()
+	by := "~" + FmtPerPayment(d.PerPayment()) + " expected by now: "
 	if brief != by+"a payment's 27th call comes 3.5s after it" {
 		t.Errorf("due said %q", brief)
 	}
@@ -166,7 +169,7 @@ func TestDueSaid(t *testing.T) {
 		n[i], _ = strconv.ParseFloat(m[i], 64)
 	}
 	// As printed: the older's 27 each and the younger's calls, over the payments that called.
-	if older, made, younger := n[2], n[3], n[4]; older+younger != 41 || int64(younger) != pending || younger == 0 ||
+	if older, made, younger := n[2], n[3], n[4]; older+younger != 41 || int64(younger) != d.Younger || younger == 0 ||
 		FmtPerPayment((older*27+made)/41) != m[1] || made > younger*27 {
 		t.Errorf("whole %q does not compute as printed over 41 payments", whole)
 	}
@@ -175,12 +178,13 @@ func TestDueSaid(t *testing.T) {
 	}
 	two := c
 	two.Dependency.Hop.Retry = 2
-	if _, whole := snap(two).DueSaid(two.RetryForecast()); !strings.Contains(whole, ": 12 × ") {
+	d, _ = snap(two).DeepestDue(two.RetryForecast())
+	if _, whole := d.Said(); !strings.Contains(whole, ": 12 × ") {
 		t.Errorf("hops trying twice: %q", whole)
 	}
 	c.Dependency.Mode = ModeHealthy
-	if brief, whole := snap(c).DueSaid(c.RetryForecast()); brief != "" || whole != "" {
-		t.Errorf("tries succeed: %q, %q", brief, whole)
+	if d, ok := snap(c).DeepestDue(c.RetryForecast()); ok {
+		t.Errorf("tries succeed: %+v due", d)
 	}
 }
 

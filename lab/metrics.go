@@ -200,17 +200,27 @@ type Rung struct {
 // screen with no ladder drawn leaves to guess (closed loop at 80x24: "p99.9 and up show the
 // stall", newcomer 58): "slowest 0.1%" for p99.9, "slowest 1%" for p99; "slowest" for max.
 func (r Rung) Slowest() string {
-	q := strings.TrimPrefix(r.Name, "p")
-	v, err := strconv.ParseFloat(q, 64)
-	if err != nil {
+	v, ok := r.percentile()
+	if !ok {
 		return "slowest"
 	}
 	digits := 0
-	if dot := strings.IndexByte(q, '.'); dot >= 0 {
-		digits = len(q) - dot - 1
+	if dot := strings.IndexByte(r.Name, '.'); dot >= 0 {
+		digits = len(r.Name) - dot - 1
 	}
 	return fmt.Sprintf("slowest %.*f%%", digits, 100-v)
 }
+
+// percentile is the percentile rung r names, 99.9 for p99.9; ok false for max.
+func (r Rung) percentile() (v float64, ok bool) {
+	v, err := strconv.ParseFloat(strings.TrimPrefix(r.Name, "p"), 64)
+	return v, err == nil
+}
+
+// NearestRank is the rank of the sample at quantile q of n samples, ⌈q·n⌉, less a hair:
+// 99.9% of 1000 ranks 999, not 1000 by the float's last digit. The engine's percentiles and
+// the rungs said by count (SlowestOf) both rank by it.
+func NearestRank(q float64, n int64) int64 { return int64(math.Ceil(q*float64(n) - 1e-9)) }
 
 // fewSlowest is the fewest samples a rung's share of them (Slowest) is said as a share of:
 // of fewer, their count says it, "slowest 0.1%" of 701 being under one request.
@@ -221,12 +231,11 @@ const fewSlowest = 10
 // "slowest 0.1%", 0.7 of a request (newcomer 59 W-minor 10). k is how many samples that is,
 // from the rung's nearest rank ⌈q·n⌉ up; as a share, 0.
 func (r Rung) SlowestOf(n int64) (said string, k int64) {
-	v, err := strconv.ParseFloat(strings.TrimPrefix(r.Name, "p"), 64)
-	if err != nil || (100-v)*float64(n) >= 100*fewSlowest-1e-6 { // less a hair, as below
+	v, ok := r.percentile()
+	if !ok || (100-v)*float64(n) >= 100*fewSlowest-1e-6 { // less a hair, as NearestRank
 		return r.Slowest(), 0
 	}
-	// Less a hair: 99.9% of 1000 ranks 999, not 1000 by the float's last digit.
-	k = n - int64(math.Ceil(v/100*float64(n)-1e-9)) + 1
+	k = n - NearestRank(v/100, n) + 1
 	return fmt.Sprintf("slowest %d of %s", k, FmtCount(n)), k
 }
 

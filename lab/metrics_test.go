@@ -1062,3 +1062,17 @@ func TestRungSlowest(t *testing.T) {
 		}
 	}
 }
+
+// The nearest rank ⌈q·n⌉ less a hair, which the engine's percentiles and SlowestOf share: a
+// float's last digit does not push 99.9% of 1000 past the 999th.
+func TestNearestRank(t *testing.T) {
+	for _, c := range []struct {
+		q    float64
+		n    int64
+		want int64
+	}{{0.999, 1000, 999}, {0.999, 601, 601}, {0.99, 701, 694}, {0.5, 3, 2}, {1, 5, 5}} {
+		if got := NearestRank(c.q, c.n); got != c.want {
+			t.Errorf("q %v of %d: rank %d, want %d", c.q, c.n, got, c.want)
+		}
+	}
+}

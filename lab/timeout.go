@@ -86,12 +86,13 @@ func callerTimeoutStage(d time.Duration) stage {
 	}}
 }
 
-// TryGloss and DeadlineGloss tell a socket timeout, each try's own cut, from the deadline,
+// tryGloss and deadlineGloss tell a socket timeout, each try's own cut, from the deadline,
 // the user's whole budget, where the settings line has room: "timeout socket 500ms" beside
-// "deadline 2s from arrival" left how the two differ to guess (newcomer 60).
+// "deadline 2s from arrival" left how the two differ to guess (newcomer 60). A hop's short
+// retry line ("3 times, 500ms a try") says a try in the same words.
 const (
-	TryGloss      = " a try"
-	DeadlineGloss = " in all"
+	tryGloss      = " a try"
+	deadlineGloss = " in all"
 )
 
 // timeoutSettings is the timeout's settings item: off, or its kind and duration.
@@ -100,7 +101,7 @@ func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 	if t := c.Payment.Timeout; t.Kind != TimeoutNone {
 		value, off = fmt.Sprintf("%s %s", t.Kind, FmtDur(t.Duration.D())), false
 		if t.Kind == TimeoutSocket && !narrow(w) {
-			value += TryGloss
+			value += tryGloss
 		}
 	}
 	// The balancer's checks have a timeout of their own, which a check waiting in a queue

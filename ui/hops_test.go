@@ -39,7 +39,8 @@ func TestHopsOnScreen(t *testing.T) {
 	// those done).
 	r := s.Config.Forecast().Retry
 	edge, ok := s.EdgeDue(r)
-	deepest, _, _, ok3 := s.DeepestDue(r)
+	d, ok3 := s.DeepestDue(r)
+	deepest := d.PerPayment()
 	if !ok || !ok3 || edge >= 3 || deepest >= 27 {
 		t.Fatalf("due by now: hop 1 %.2f (%v), hop 3 %.2f (%v); want short of 3 and 27", edge, ok, deepest, ok3)
 	}
@@ -81,15 +82,15 @@ func TestHopsOnScreen(t *testing.T) {
 	// Why the measure falls short of 27 (newcomer 15): the latest payments' last calls are
 	// yet to come, said in the sentence, which a compare half keeps (newcomer 18); its
 	// numbers are lab's (TestDeepestDue).
-	due, _, last, ok := s.DeepestDue(s.Config.Forecast().Retry)
-	if !ok || !strings.Contains(msg, fmt.Sprintf("measured 22.70 (~%s expected by now: a payment's 27th call comes %s after it)", lab.FmtPerPayment(due), fmtSecs(last))) {
+	due, ok := s.DeepestDue(s.Config.Forecast().Retry)
+	if !ok || !strings.Contains(msg, fmt.Sprintf("measured 22.70 (~%s expected by now: a payment's 27th call comes %s after it)", lab.FmtPerPayment(due.PerPayment()), fmtSecs(due.Last))) {
 		t.Errorf("narrator, why not 27: %q", msg)
 	}
-	// How the expected figure is reckoned, in the run's counts (lab DueSaid), where that
+	// How the expected figure is reckoned, in the run's counts (lab Due.Said), where that
 	// costs no line on one lab's screen (newcomer 56 #12, newcomer 60); a compare half keeps
 	// the brief form, the whole cost it a line of settings
 	// (TestHopsCompareSettingsKeepTheCause). Here it would cost a line at both sizes.
-	if _, whole := s.DueSaid(s.Config.Forecast().Retry); spare.fuller[1] != whole || !strings.Contains(msg, "("+spare.fuller[0]+")") {
+	if _, whole := due.Said(); spare.fuller[1] != whole || !strings.Contains(msg, "("+spare.fuller[0]+")") {
 		t.Errorf("narrator's fuller form %q, want %q", spare.fuller, whole)
 	}
 	// And the sum that makes that time, where there is room (newcomer 31: "3.5s" beside
@@ -98,7 +99,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// (newcomer 34 #2 guessed 550ms = 500ms + 50ms).
 	// At a glance, what its factor counts (newcomer 36 #25 guessed the 2; newcomer 45 G5:
 	// "= 2 × (300ms + 350ms + 350ms), 2 retries per layer: …" took far longer).
-	if want := fmt.Sprintf("; %s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2): each layer's first 2 tries and their waits", fmtSecs(last)); spare.long != want ||
+	if want := fmt.Sprintf("; %s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2): each layer's first 2 tries and their waits", fmtSecs(due.Last)); spare.long != want ||
 		spare.alone != want+" (edge 250ms + 50ms on average, hops 250ms + 100ms)" {
 		// On one lab's screen with each layer's try and wait, which 80x24's one line of
 		// settings does not say (newcomer 54).
@@ -106,7 +107,7 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	// Briefly, the shares alone, for a screen where the whole costs a line: the projected
 	// 120x40 said nothing of the 3.5s that 80x24 added up (newcomer 50 #1).
-	if want := fmt.Sprintf("; %s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2)", fmtSecs(last)); spare.short != want {
+	if want := fmt.Sprintf("; %s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2)", fmtSecs(due.Last)); spare.short != want {
 		t.Errorf("narrator's brief spare clause %q, want %q", spare.short, want)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is, by
@@ -509,7 +510,7 @@ func TestHopsSayTheDownDependencyRefuses(t *testing.T) {
 	if !r.Refused {
 		t.Fatalf("forecast %+v: want the last hop refusing", r)
 	}
-	if _, _, _, ok := s.DeepestDue(r); ok {
+	if _, ok := s.DeepestDue(r); ok {
 		t.Error("calls due at a hop that refuses them all")
 	}
 	var spare spareClause

@@ -185,11 +185,11 @@ func breakerFrees(f lab.Forecast, s *lab.Snapshot, others, why string) string {
 	pay := f.Classes[lab.Payment]
 	switch s.BreakerFrees(f) {
 	case lab.FreedByBreaker:
-		return fmt.Sprintf("; workers stay free for %s, which payments would fill without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
+		return fmt.Sprintf("; workers stay free for %s, which payments would fill without it: they need %s of %d", others, pay.LittlesLaw(why), f.Workers)
 	case lab.FreedCrowded: // payments short of the pool fill it beside the others, not on their own
-		return fmt.Sprintf("; workers stay free for %s, which payments would crowd out without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
+		return fmt.Sprintf("; workers stay free for %s, which payments would crowd out without it: they need %s of %d", others, pay.LittlesLaw(why), f.Workers)
 	case lab.FreeWithoutIt:
-		return fmt.Sprintf("; even without the breaker, workers stay free for %s: payments need %s of %d", others, littlesLaw(pay, why), f.Workers)
+		return fmt.Sprintf("; even without the breaker, workers stay free for %s: payments need %s of %d", others, pay.LittlesLaw(why), f.Workers)
 	}
 	return ""
 }
@@ -247,14 +247,6 @@ func widest(pay lab.PaymentForecast, others, kept, need string) spareClause {
 		summary: summary,
 		key:     key,
 	}
-}
-
-// littlesLaw writes Little's law from a class's forecast, "10/s × 3.0s = 30", with note
-// after the hold ("10/s × 1.0s (socket timeout) = 10"). Every sentence stating the law
-// writes it here, so its rate, hold and workers are the one forecast's: the peak rate
-// where a profile has one, as WorkersNeeded is.
-func littlesLaw(c lab.ClassForecast, note string) string {
-	return fmt.Sprintf("%s × %s%s = %s", fmtPerSec(c.Rate), fmtSecs(c.Hold), note, fmtWorkers(c.WorkersNeeded))
 }
 
 // timeoutPrice is what a timeout shorter than the call costs: every payment.
@@ -418,7 +410,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			needs, bh.Type, pay.Bulkhead, bh.LongRunPrice(), rejected, fmtSecs(pay.Hold), pay.Timeout, fmtWorkers(pay.WorkersHeld), workers) + price
 	}
 
-	law := fmt.Sprintf("payments need %s workers%s; the pool has %d", littlesLaw(f.Classes[lab.Payment], why), brownout, workers)
+	law := fmt.Sprintf("payments need %s workers%s; the pool has %d", f.Classes[lab.Payment].LittlesLaw(why), brownout, workers)
 	if pay.Bulkhead > 0 {
 		law += " (a bulkhead that big caps nothing)"
 	}

@@ -151,7 +151,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 	if d := fs.Drain; d != nil && d.At == 0 {
 		one = fmt.Sprintf("the drain of replica %d for a deploy at %s will leave", d.Replica, fmtSecs(cfg.Fleet.Drain.At.D()))
 	}
-	left := fmt.Sprintf("; %s %d at %s", one, n-1, littlesLaw(fewer.Classes[lab.Payment], ""))
+	left := fmt.Sprintf("; %s %d at %s", one, n-1, fewer.Classes[lab.Payment].LittlesLaw(""))
 	switch {
 	case cfg.Dependency.Mode.Fails():
 		return msg + ": " + failingFast(cfg), true
@@ -377,7 +377,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 			if t.Left == 1 {
 				each = ""
 			}
-			share := fmt.Sprintf("%d left, %s%s%s → ", t.Left, fmtPerSec(t.Each), unit, each)
+			share := fmt.Sprintf("%d left, %s%s%s → ", t.Left, fmtPerSec(t.Share.Classes[lab.Payment].Rate), unit, each)
 			// The first share with the workers it needs where that costs no line, in the
 			// fleet headline's words (newcomer 60: "24 workers of 20" unsaid, r4's pull read
 			// as bad luck); the later ones briefly. Its arrow keeps it one in the sentence.

@@ -96,11 +96,11 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			// Why not 27, in the sentence itself: a payment's last calls come seconds after it,
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.
-			if _, pending, last, ok := s.DeepestDue(r); ok && pending > 0 {
+			if d, ok := s.DeepestDue(r); ok && d.Younger > 0 {
 				// What "due" and "after" are, in the words (newcomer 20 guessed both); the sum
 				// the figure is where that costs no line (newcomer 56 #12): the whole in a
 				// compare half cost A its second line of settings.
-				brief, whole := s.DueSaid(r)
+				brief, whole := d.Said()
 				msg += " (" + brief + ")"
 				spare.fuller = [2]string{brief, whole}
 				// The sum that makes it: "3.5s" beside "500ms a try" was a riddle (newcomer
@@ -110,9 +110,9 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				// Where the layers retry alike, at a glance, what the factor counts said
 				// (newcomer 36 #25 guessed the 2; newcomer 45 G5: the sum with its factor and
 				// terms took far longer than a glance).
-				spare.long = fmt.Sprintf("; %s = %s: %s", fmtSecs(last), r.DeepestLastSum(), r.DeepestLastTerms())
+				spare.long = fmt.Sprintf("; %s = %s: %s", fmtSecs(d.Last), r.DeepestLastSum(), r.DeepestLastTerms())
 				if glance := r.DeepestLastGlance(); glance != "" {
-					spare.long = fmt.Sprintf("; %s = %s", fmtSecs(last), glance)
+					spare.long = fmt.Sprintf("; %s = %s", fmtSecs(d.Last), glance)
 					// On one lab's screen, with each layer's try and wait: the settings
 					// lines that say them are one line at 80x24, cut before the hops'
 					// (newcomer 54); a compare half keeps its second line of settings.
@@ -121,7 +121,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				// The shares alone where the whole costs a line: the projected 120x40 left the
 				// sum out, said at 80x24 (newcomer 50 #1).
 				if shares, ok := r.DeepestLastShares(); ok {
-					spare.short = fmt.Sprintf("; %s = %s", fmtSecs(last), shares)
+					spare.short = fmt.Sprintf("; %s = %s", fmtSecs(d.Last), shares)
 				}
 			}
 		} else {
@@ -157,7 +157,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		// Per payment that called, as the detail line divides ("174 ÷ 62 that called"):
 		// beside 97 arrived it read as a slip (newcomer 33).
 		msg = fmt.Sprintf("%s, so every payment that calls tries %s times: %s calls per payment that called (%s), and payments need %s workers of %d",
-			why, fmtWorkers(r.Tries), lab.FmtPerPayment(s.Calls.PerPayment()), forecast, littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
+			why, fmtWorkers(r.Tries), lab.FmtPerPayment(s.Calls.PerPayment()), forecast, f.Classes[lab.Payment].LittlesLaw(""), cfg.Pool.Workers)
 	default:
 		return "", false
 	}

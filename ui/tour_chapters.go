@@ -36,7 +36,7 @@ var tourChapters = []chapter{
 		marks:  []pointer{{class: lab.Signup, column: "rejected:pool"}},
 		lesson: func(a tourAt) string {
 			cfg, f := a.cfg(0), a.forecast(0)
-			law := fmt.Sprintf("Little's law: payments need %s workers, and the pool has %d", littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
+			law := fmt.Sprintf("Little's law: payments need %s workers, and the pool has %d", f.Classes[lab.Payment].LittlesLaw(""), cfg.Pool.Workers)
 			if a.stats(0, lab.Signup).Rejected[lab.RejectPool] == 0 {
 				return law + ", yet no signup has been turned away so far (rejected:pool " + a.mark(0) + "): space resumes, watch it fill."
 			}
@@ -59,7 +59,7 @@ var tourChapters = []chapter{
 		question: func(c []lab.Config) string {
 			return fmt.Sprintf("Payments now need %s workers, with many more arrivals to count. The pool of %d has no queue and "+
 				"fills again and again. Who is turned away more often: payments, which hold the workers, or signups, which need "+
-				"one for %s?", littlesLaw(c[0].Forecast().Classes[lab.Payment], ""), c[0].Pool.Workers, fmtDur(c[0].Signup.Work.D()))
+				"one for %s?", c[0].Forecast().Classes[lab.Payment].LittlesLaw(""), c[0].Pool.Workers, fmtDur(c[0].Signup.Work.D()))
 		},
 		choices: []string{"payments: they cause it",
 			"signups: the payments crowd them out",

@@ -99,7 +99,7 @@ func nearestRank(q float64, n int64) float64 {
 	if n == 0 {
 		return 100 * q
 	}
-	return rankPercentile(int64(math.Ceil(q*float64(n)-1e-9)), n)
+	return rankPercentile(lab.NearestRank(q, n), n)
 }
 
 // rankPercentile is the percentile whose rank is r of n samples (from the 1st to the nth).
