@@ -207,14 +207,14 @@ func TestPropagatedDeadlineStopsTheChain(t *testing.T) {
 // tries its own timers cut (newcomer 36 #26: "timed-out" beside "timeout socket" hid it).
 func TestPropagatedDeadlineCountsGatewayTimeouts(t *testing.T) {
 	c := failingTries(3)
-	// The edge's timer 2s a try; hop 2 answers 504 once its share of that, less 2 × 500ms
-	// kept back, runs out below: ~1s, a second before the edge's timer, which a busy
-	// machine's late timers (~260ms under -race, main_hops_test.go) do not close (review 31
-	// #17: 200ms apart could).
-	c.Payment.Timeout.Duration = lab.Duration(2 * time.Second)
+	// The edge's timer 5s a try; hop 2 answers 504 once its share of that, less 2 × 2s kept
+	// back, runs out below: ~1s, four seconds before the edge's timer, which a busy machine's
+	// late timers do not close (review 31 #17: 200ms apart could; 1s apart failed once in a
+	// CI run beside two helpers' suites, load 6 on 2 cores: Cut 1).
+	c.Payment.Timeout.Duration = lab.Duration(5 * time.Second)
 	c.Payment.Deadline = lab.Duration(20 * time.Second)
 	c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 3, lab.DeadlinePropagate, lab.RetryAtEdge
-	c.Dependency.Hop = lab.HopConfig{Timeout: lab.Duration(20 * time.Second), Retry: 1, Reserve: lab.Duration(500 * time.Millisecond)}
+	c.Dependency.Hop = lab.HopConfig{Timeout: lab.Duration(20 * time.Second), Retry: 1, Reserve: lab.Duration(2 * time.Second)}
 	l := startIdle(t, c)
 	if r := l.iso.Serve(l.ctx, nil, time.Now()); r.Out != lab.TimedOut || r.Failure != lab.RetryOn5xx {
 		t.Fatalf("payment %+v, want timed out by a 504", r)
