@@ -81,7 +81,7 @@ type chartSpec struct {
 	// under it: scaled to its data, a chart of rejections drew one traffic to a different
 	// top on each preset (n37 #1).
 	traffic bool
-	// topNote is where a traffic chart's top comes from (withTopNote), said after the title
+	// topNote is where a traffic chart's top comes from (the func topNote), said after the title
 	// where it fits: "" none.
 	topNote string
 	// bursts are the reasons whose rejections the values are: where a second turned away
@@ -331,23 +331,25 @@ func reachClass(s *lab.Snapshot, leaves func(lab.Class) bool) (reach float64, cl
 	return reach, class, ok
 }
 
-// withTopNote is spec with its top's origin said after its title where the title's line has
-// room (titles), for a chart topped by its traffic: "█ 24/s" alone left it to guess, the
-// run's peak, the set rate times something, a rounded max (newcomer 59 G-minor 1). The
-// class's set rate and room for its bursts (lab's ReachWords), or, where a second of the
-// run went past that, its busiest second, rounded up to the key's steps. "top:", not "█ =":
-// beside the key's "█ 24/s" it gave one glyph two values (newcomer 61 W-MAJOR).
-func (spec chartSpec) withTopNote(s *lab.Snapshot, w int) chartSpec {
+// topNote is where a traffic chart's top (of data and atLeast, chartReach's) comes from, said
+// after its title where the title's line has room (titles), for a chart topped by its
+// traffic: "█ 24/s" alone left it to guess, the run's peak, the set rate times something, a
+// rounded max (newcomer 59 G-minor 1). The class's set rate and room for its bursts (lab's
+// ReachWords), or, where a second of the run went past that, its busiest second, rounded up
+// to the key's steps. "top:", not "█ =": beside the key's "█ 24/s" it gave one glyph two
+// values (newcomer 61 W-MAJOR). "" for a chart not topped by its traffic.
+func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast float64) string {
 	if !spec.traffic {
-		return spec
+		return ""
 	}
-	data, atLeast := chartReach(spec, s, spec.cols(s, w))
-	if _, c, ok := reachClass(s, spec.leaves); data > atLeast {
-		spec.topNote = "top: the busiest second, rounded up"
-	} else if ok {
-		spec.topNote = "top: " + s.Config.Traffic.ReachWords(c)
+	_, c, ok := reachClass(s, spec.leaves)
+	switch {
+	case data > atLeast:
+		return "top: the busiest second, rounded up"
+	case ok:
+		return "top: " + s.Config.Traffic.ReachWords(c)
 	}
-	return spec
+	return ""
 }
 
 // fixedReach is the atLeast of a chart whose axis reaches v on either side.
@@ -655,7 +657,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	spec.blurred = plotW != len(window) && plotW < 2*len(window)
 	note := "" // a line's axis follows its data, not the traffic: no █ to say
 	if strip {
-		note = spec.withTopNote(s, w).topNote
+		note = topNote(spec, s, data, atLeast)
 	}
 	if split { // the legend beside the title leaves no room for the note
 		spec.topNote = note
@@ -918,7 +920,7 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []
 	}
 	// The whole title first, the key after it or on a line of its own (keyPlace), then in
 	// fewer words: a key that cut the title ("rejected:pool" for "rejected:pool each second")
-	// cost more than the key's words. A top's note after the title (withTopNote) stays only
+	// cost more than the key's words. A top's note after the title (topNote) stays only
 	// where the key has a line of its own: the key outranks it.
 	spec.topNote = ""
 	titles := spec.titles(t)
