@@ -623,15 +623,21 @@ var healthPanel = panel{name: "health", deepest: upTo(levelCompact), gap: 5, lin
 		// One line: what the mechanisms did (slack lost, orphans, the deadline's rejections)
 		// before the pool's full time and the lab's own health (Spare), which follow from
 		// the picture or matter to the lab more than to the lesson.
-		items = slices.Concat(slices.DeleteFunc(slices.Clone(items), func(it lab.Item) bool { return it.Spare }),
-			slices.DeleteFunc(slices.Clone(items), func(it lab.Item) bool { return !it.Spare }))
 		// The wait of one arriving now first where the sentence gives it ("one arriving now
 		// waits ~29.4s"): how it adds up beside it, before the calls' count and latency the
 		// sentence says too (newcomer 60: the postmortem's 80x24 gave the wait no derivation).
-		if says, _ := c.narration(); strings.Contains(says, lab.ArrivingNowLabel) {
-			items = slices.Concat(slices.DeleteFunc(slices.Clone(items), func(it lab.Item) bool { return it.Label != lab.ArrivingNowLabel }),
-				slices.DeleteFunc(slices.Clone(items), func(it lab.Item) bool { return it.Label == lab.ArrivingNowLabel }))
+		says, _ := c.narration()
+		arrivingFirst := strings.Contains(says, lab.ArrivingNowLabel)
+		rank := func(it lab.Item) int {
+			switch {
+			case arrivingFirst && it.Label == lab.ArrivingNowLabel:
+				return 0
+			case it.Spare:
+				return 2
+			}
+			return 1
 		}
+		slices.SortStableFunc(items, func(a, b lab.Item) int { return rank(a) - rank(b) })
 	}
 	out := wrapItems(phrases(items), c.t.dim.Render(" · "), c.w)
 	if level > levelFull {
