@@ -1462,16 +1462,15 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		case 0:
 			return c.column
 		case 1:
-			inside = ""
+			if inside = ""; k > 0 { // beside the first's column, bare: "health starved 1"
+				return c.label
+			}
 		case 2:
 			// Beside the first class's "starved (rej:pool)", another's word needs no column
 			// again; the first's note alone goes with its column, never "starved" bare.
 			if label = c.label; k == 0 {
 				label = c.column
 			}
-		}
-		if level == 1 && k > 0 { // beside the first's column, bare: "health starved 1"
-			return c.label
 		}
 		if level == 4 && c.need != "" {
 			inside = strings.Join(slices.DeleteFunc([]string{inside, c.need}, func(s string) bool { return s == "" }), "; ")
