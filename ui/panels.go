@@ -310,23 +310,17 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 
 // widened is the narrator's lines out, of drawn, with a part of it (part[0]) said fuller
 // (part[1]) where that wraps to no more lines in w, and the text drawn; out and drawn where
-// part is none or costs a line. One rule for spareClause's widen and fuller.
+// part is none, is not in drawn or costs a line. One rule for spareClause's widen and fuller.
 func widened(out []string, drawn string, part [2]string, w int) ([]string, string) {
-	if part[0] == "" {
-		return out, drawn
-	}
-	fuller := strings.Replace(drawn, part[0], part[1], 1)
-	if wide := wrapText("» "+fuller, w, 0); len(wide) <= len(out) {
-		return wide, fuller
-	}
-	return out, drawn
+	return needed(out, drawn, [][2]string{part}, w, 0)
 }
 
 // needed is widened with the first of parts that wraps to no more lines, or to most
-// (spareClause.need).
+// (spareClause.need). A part with either side "" is none: Replace of "" would put its
+// fuller words before the sentence.
 func needed(out []string, drawn string, parts [][2]string, w, most int) ([]string, string) {
 	for _, part := range parts {
-		if !strings.Contains(drawn, part[0]) {
+		if part[0] == "" || part[1] == "" || !strings.Contains(drawn, part[0]) {
 			continue
 		}
 		fuller := strings.Replace(drawn, part[0], part[1], 1)
