@@ -81,7 +81,7 @@ type chartSpec struct {
 	// under it: scaled to its data, a chart of rejections drew one traffic to a different
 	// top on each preset (n37 #1).
 	traffic bool
-	// topNote is where a traffic chart's top comes from (withTopNote), said after the title
+	// topNote is where a traffic chart's top comes from (the func topNote), said after the title
 	// where it fits: "" none.
 	topNote string
 	// bursts are the reasons whose rejections the values are: where a second turned away
@@ -331,23 +331,25 @@ func reachClass(s *lab.Snapshot, leaves func(lab.Class) bool) (reach float64, cl
 	return reach, class, ok
 }
 
-// withTopNote is spec with its top's origin said after its title where the title's line has
-// room (titles), for a chart topped by its traffic: "█ 24/s" alone left it to guess, the
-// run's peak, the set rate times something, a rounded max (newcomer 59 G-minor 1). The
-// class's set rate and room for its bursts (lab's ReachWords), or, where a second of the
-// run went past that, its busiest second, rounded up to the key's steps. "top:", not "█ =":
-// beside the key's "█ 24/s" it gave one glyph two values (newcomer 61 W-MAJOR).
-func (spec chartSpec) withTopNote(s *lab.Snapshot, w int) chartSpec {
+// topNote is where a traffic chart's top (of data and atLeast, chartReach's) comes from, said
+// after its title where the title's line has room (titles), for a chart topped by its
+// traffic: "█ 24/s" alone left it to guess, the run's peak, the set rate times something, a
+// rounded max (newcomer 59 G-minor 1). The class's set rate and room for its bursts (lab's
+// ReachWords), or, where a second of the run went past that, its busiest second, rounded up
+// to the key's steps. "top:", not "█ =": beside the key's "█ 24/s" it gave one glyph two
+// values (newcomer 61 W-MAJOR). "" for a chart not topped by its traffic.
+func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast float64) string {
 	if !spec.traffic {
-		return spec
+		return ""
 	}
-	data, atLeast := chartReach(spec, s, spec.cols(s, w))
-	if _, c, ok := reachClass(s, spec.leaves); data > atLeast {
-		spec.topNote = "top: the busiest second, rounded up"
-	} else if ok {
-		spec.topNote = "top: " + s.Config.Traffic.ReachWords(c)
+	_, c, ok := reachClass(s, spec.leaves)
+	switch {
+	case data > atLeast:
+		return "top: the busiest second, rounded up"
+	case ok:
+		return "top: " + s.Config.Traffic.ReachWords(c)
 	}
-	return spec
+	return ""
 }
 
 // fixedReach is the atLeast of a chart whose axis reaches v on either side.
@@ -655,12 +657,12 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	spec.blurred = plotW != len(window) && plotW < 2*len(window)
 	note := "" // a line's axis follows its data, not the traffic: no █ to say
 	if strip {
-		note = spec.withTopNote(s, w).topNote
+		note = topNote(spec, s, data, atLeast)
 	}
 	if split { // the legend beside the title leaves no room for the note
 		spec.topNote = note
 	}
-	head, leg := chartHead(t, spec, s, classes, window, w, strip)
+	head, leg, secondNamed := chartHead(t, spec, s, classes, window, w, strip)
 	var lines []string
 	switch {
 	case !split:
@@ -734,7 +736,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	busiest := ""
 	// Not twice: a legend that names a busiest second, or a burst's ("… 32 of 32 arrived)").
-	if plain := ansi.Strip(leg); !strip && spec.bursts != nil && !strings.Contains(plain, "busiest") && !strings.Contains(plain, " arrived)") {
+	if !strip && spec.bursts != nil && !secondNamed {
 		busiest = busiestLine(t, spec, s, classes, window, w)
 	}
 	for k := range rows - len(plot) { // what the even axis or the strips left over goes above the plot
@@ -918,7 +920,7 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []
 	}
 	// The whole title first, the key after it or on a line of its own (keyPlace), then in
 	// fewer words: a key that cut the title ("rejected:pool" for "rejected:pool each second")
-	// cost more than the key's words. A top's note after the title (withTopNote) stays only
+	// cost more than the key's words. A top's note after the title (topNote) stays only
 	// where the key has a line of its own: the key outranks it.
 	spec.topNote = ""
 	titles := spec.titles(t)
@@ -1263,11 +1265,11 @@ func mantissa(v float64) float64 {
 // w is short, the title drops "each second" and the legend names the classes by their letters.
 // A pool chart's legend gives each class's busiest second in the seconds shown (window) too,
 // where its strip's some (someMark) stands for anything from a twentieth of a worker up.
-func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window []lab.Second, w int, strip bool) (head, legend string) {
+func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window []lab.Second, w int, strip bool) (head, legend string, secondNamed bool) {
 	head = chartTitle(t, spec, w)
 	n := len(s.Timeline)
 	if n == 0 || len(classes) == 0 {
-		return head, ""
+		return head, "", false
 	}
 	what, shortWhat, of := legendFigures(spec, s)
 	// Shorter forms say what the figures are in fewer words (the axis's end says which second
@@ -1283,8 +1285,9 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		top, peak, _ := busiest(spec, window, i)
 		return spec.pool && top >= heldLeast && peak != heldValue(of(i))
 	})
-	// burst says the first item names a second turned away past its class's rate (Burst).
-	itemsOf := func(form legendForm) (items []string, burst bool) {
+	// burst says the first item names a second turned away past its class's rate (Burst);
+	// secondNamed, that any item names a second, its busiest or such a burst.
+	itemsOf := func(form legendForm) (items []string, burst, secondNamed bool) {
 		short := form.short
 		for k := len(classes) - 1; k >= 0; k-- {
 			i, c := classes[k], lab.Classes[classes[k]]
@@ -1317,6 +1320,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 					peak = "mean " + peak
 				}
 				item += " (" + busiestWords(window, at, peak, form.briefBusiest) + ")"
+				secondNamed = true
 			} else if anyNamed && !form.bare && !form.firstPeak && top >= heldLeast && peak == value {
 				item += " (its busiest)"
 			}
@@ -1331,6 +1335,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 					}
 					item += " (" + whole + ")"
 					burst = burst || len(items) == 0
+					secondNamed = true
 				}
 			}
 			if spec.ok != nil { // what arrived beside what was ok, each by its strip's letter
@@ -1345,7 +1350,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			}
 			items = append(items, item)
 		}
-		return items, burst
+		return items, burst, secondNamed
 	}
 	// Every form with what the figures count (counts) before any without: the class's
 	// letter alone says which, what is counted nothing else on the line.
@@ -1360,10 +1365,10 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	}
 	for _, name := range named {
 		var items []string
-		var burst bool
+		var burst, seconds bool
 		for _, form := range forms {
 			if form.short || form.bare || items == nil { // names with a shorter "what": the same items
-				items, burst = itemsOf(form)
+				items, burst, seconds = itemsOf(form)
 			}
 			label := what
 			if form.shortWhat {
@@ -1377,13 +1382,13 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			lead := t.dim.Render(label + ": ")
 			legend = lead + strings.Join(items, "  ")
 			if ansiWidth(legend) <= w {
-				return head, legend
+				return head, legend, seconds
 			}
 			// A second turned away past the rate, left unnamed, reads as a scale gone wrong
 			// (n40 #1: fleet-bulkhead's ▂, 30+/s, for 2s of 24/s payments, at 120x40): it
 			// outranks the other classes' rates, which the table's /s rows give too.
 			if first := lead + items[0]; form.firstPeak && burst && ansiWidth(first) <= w {
-				return head, first
+				return head, first, true
 			}
 			if form.bare && !name { // still too wide: the last classes give way whole, not "S 74…", a figure cut from its unit
 				line, _ := wholeItems(items, "  ", w-ansiWidth(lead))
@@ -1391,7 +1396,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			}
 		}
 	}
-	return head, legend
+	return head, legend, false // the bare form names no second
 }
 
 // chartTitle is spec's title in the most words that fit w (titles).
@@ -1513,6 +1518,6 @@ func seriesMark(strip bool, lineMark, letter string, st lipgloss.Style) string {
 // legendSplit says whether the legend needs a line of its own in a chart w wide (as lines,
 // whose marks are the wider, unless it always draws strips).
 func legendSplit(t *theme, spec chartSpec, s *lab.Snapshot, w int) bool {
-	head, leg := chartHead(t, spec, s, chartClasses(s, spec), spec.window(s, w), w, spec.strips())
+	head, leg, _ := chartHead(t, spec, s, chartClasses(s, spec), spec.window(s, w), w, spec.strips())
 	return ansiWidth(head)+2+ansiWidth(leg) > w
 }

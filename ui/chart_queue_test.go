@@ -60,7 +60,7 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 	// Compare mode's half of 120 columns keeps the queue's size whole (not "(of 10…"), with
 	// its name, not "(of 100)", which read as the axis's top beside "0–30" (newcomer 26).
 	for _, w := range []int{26, 28, 29, 38} {
-		head, _ := chartHead(th, starvationChart(s, s), s, chartClasses(s, starvationChart(s, s)), s.Timeline, w, true)
+		head, _, _ := chartHead(th, starvationChart(s, s), s, chartClasses(s, starvationChart(s, s)), s.Timeline, w, true)
 		if got := ansi.Strip(head); !strings.Contains(got, "in the queue of 100") || ansi.StringWidth(got) > w {
 			t.Errorf("at %d: title %q, want the queue's size whole", w, got)
 		}

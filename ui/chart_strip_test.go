@@ -856,11 +856,11 @@ func TestLegendKeepsTheFirstBusiestSecond(t *testing.T) {
 	}
 	spec := occupancyChart(s)
 	classes := chartClasses(s, spec)
-	_, wide := chartHead(th, spec, s, classes, s.Timeline, 200, true)
+	_, wide, _ := chartHead(th, spec, s, classes, s.Timeline, 200, true)
 	if got := ansi.Strip(wide); !strings.Contains(got, "P payment 5 (busiest since 0s: 1–2s, mean 19)  S signup 0.1 (busiest since 0s: 1–2s, mean 0.2)") {
 		t.Errorf("wide: %q", got)
 	}
-	_, narrow := chartHead(th, spec, s, classes, s.Timeline, 40, true)
+	_, narrow, _ := chartHead(th, spec, s, classes, s.Timeline, 40, true)
 	if got := ansi.Strip(narrow); got != "3–4s: P 5 (busiest 1–2s: 19)  S 0.1" {
 		t.Errorf("40 wide: %q", got)
 	}
@@ -878,7 +878,7 @@ func TestLegendBusiestSinceTheFirstSecondDrawn(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	spec := occupancyChart(s)
-	_, legend := chartHead(th, spec, s, chartClasses(s, spec), s.Timeline[1:], 200, true)
+	_, legend, _ := chartHead(th, spec, s, chartClasses(s, spec), s.Timeline[1:], 200, true)
 	if got := ansi.Strip(legend); !strings.Contains(got, "P payment 5 (busiest since 1s: 2–3s, mean 19)") {
 		t.Errorf("drawn from 1s: %q", got)
 	}
@@ -898,7 +898,7 @@ func TestLegendBusiestSaysWhose(t *testing.T) {
 			s.Timeline = append(s.Timeline, sec)
 		}
 		spec := occupancyChart(s)
-		_, l := chartHead(th, spec, s, chartClasses(s, spec), s.Timeline, w, true)
+		_, l, _ := chartHead(th, spec, s, chartClasses(s, spec), s.Timeline, w, true)
 		return ansi.Strip(l)
 	}
 	lastBusiest := [][2]float64{{12, 0.3}, {17, 0.1}, {19, 0.1}}

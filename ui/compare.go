@@ -446,13 +446,10 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	}
 	var headForms func(head string, blocks, keyless bool) []string
 	formsOf := func(blocks, keyless bool) []string {
-		var out []string
-		if len(heads) < 3 {
-			for _, head := range heads {
-				out = append(out, headForms(head, blocks, keyless)...)
-			}
-			return slices.Compact(out)
+		if len(heads) == 1 { // else three: with the timing's words whole, brief, without
+			return slices.Compact(headForms(heads[0], blocks, keyless))
 		}
+		var out []string
 		// The timing's words whole and brief form by form, so that the brief keeps a key the
 		// whole costs (80 columns: "timed with both running · green: B better, red: B
 		// worse"), then the head without them.

@@ -70,7 +70,7 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 		t.Errorf("with bulkhead rejections: %q, payments in second 17: %v, want 25", spec.title, spec.value(&bh.Timeline[16], int(lab.Payment)))
 	}
 	// A half too narrow for every reason says "every reason", not a title cut mid-word.
-	if head, _ := chartHead(newTheme(false, true), starvationChart(&bh, nil), &bh, []int{0}, bh.Timeline, 28, true); ansi.Strip(head) != "rejected (every reason)" {
+	if head, _, _ := chartHead(newTheme(false, true), starvationChart(&bh, nil), &bh, []int{0}, bh.Timeline, 28, true); ansi.Strip(head) != "rejected (every reason)" {
 		t.Errorf("narrow title: %q", ansi.Strip(head))
 	}
 	// One instance: no balancer, and payments too, each class on its own strip (newcomer 20:
@@ -156,7 +156,7 @@ func TestLegendDropsWholeItems(t *testing.T) {
 	spec := starvationChart(s, nil)
 	figure := regexp.MustCompile(`^((rejected )?mean [0-9–]+s|(rejected )?[0-9–]+s): ([A-Z] [0-9.]+/s  )*([A-Z] [0-9.]+/s|…)$`)
 	for w := 16; w <= 60; w++ {
-		_, leg := chartHead(th, spec, s, chartClasses(s, spec), spec.window(s, w), w, true)
+		_, leg, _ := chartHead(th, spec, s, chartClasses(s, spec), spec.window(s, w), w, true)
 		if plain := ansi.Strip(leg); ansiWidth(plain) > w || !figure.MatchString(plain) && !strings.Contains(plain, "signup") {
 			t.Errorf("w %d: %q", w, plain)
 		}

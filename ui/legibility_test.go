@@ -118,7 +118,7 @@ func TestChartAxes(t *testing.T) {
 			}
 		}
 	}
-	head, leg := chartHead(th, occupancyChart(s), s, chartClasses(s, occupancyChart(s)), s.Timeline, 60, false)
+	head, leg, _ := chartHead(th, occupancyChart(s), s, chartClasses(s, occupancyChart(s)), s.Timeline, 60, false)
 	if !strings.Contains(head, "workers held") || !strings.Contains(ansi.Strip(leg), "last second 5–6s: PP payment 20") {
 		t.Errorf("legend %q: want the value of the last second drawn, said to be the last second's", ansi.Strip(leg))
 	}
@@ -351,7 +351,7 @@ func TestStarvedLegendIsTheHeadersRate(t *testing.T) {
 		t.Fatal("the fixture starves no signup: nothing to compare")
 	}
 	rate, window := fmtPerSec(r.Rejected[lab.Signup][lab.RejectPool]), fmt.Sprintf("%d–%ds", r.From, r.To)
-	_, leg := chartHead(th, starvationChart(s, nil), s, chartClasses(s, starvationChart(s, nil)), s.Timeline, 60, false)
+	_, leg, _ := chartHead(th, starvationChart(s, nil), s, chartClasses(s, starvationChart(s, nil)), s.Timeline, 60, false)
 	if want := "rejected:pool mean " + window + ": "; !strings.HasPrefix(ansi.Strip(leg), want) || !strings.Contains(ansi.Strip(leg), "signup "+rate) {
 		t.Errorf("legend %q: want %q and signup %s", ansi.Strip(leg), want, rate)
 	}

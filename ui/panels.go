@@ -314,23 +314,17 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 
 // widened is the narrator's lines out, of drawn, with a part of it (part[0]) said fuller
 // (part[1]) where that wraps to no more lines in w, and the text drawn; out and drawn where
-// part is none or costs a line. One rule for spareClause's widen and fuller.
+// part is none, is not in drawn or costs a line. One rule for spareClause's widen and fuller.
 func widened(out []string, drawn string, part [2]string, w int) ([]string, string) {
-	if part[0] == "" {
-		return out, drawn
-	}
-	fuller := strings.Replace(drawn, part[0], part[1], 1)
-	if wide := wrapText("» "+fuller, w, 0); len(wide) <= len(out) {
-		return wide, fuller
-	}
-	return out, drawn
+	return needed(out, drawn, [][2]string{part}, w, 0)
 }
 
 // needed is widened with the first of parts that wraps to no more lines, or to most
-// (spareClause.need).
+// (spareClause.need). A part with either side "" is none: Replace of "" would put its
+// fuller words before the sentence.
 func needed(out []string, drawn string, parts [][2]string, w, most int) ([]string, string) {
 	for _, part := range parts {
-		if !strings.Contains(drawn, part[0]) {
+		if part[0] == "" || part[1] == "" || !strings.Contains(drawn, part[0]) {
 			continue
 		}
 		fuller := strings.Replace(drawn, part[0], part[1], 1)
@@ -627,15 +621,21 @@ var healthPanel = panel{name: "health", deepest: upTo(levelCompact), gap: 5, lin
 		// One line: what the mechanisms did (slack lost, orphans, the deadline's rejections)
 		// before the pool's full time and the lab's own health (Spare), which follow from
 		// the picture or matter to the lab more than to the lesson.
-		items = slices.Concat(slices.DeleteFunc(slices.Clone(items), func(it lab.Item) bool { return it.Spare }),
-			slices.DeleteFunc(slices.Clone(items), func(it lab.Item) bool { return !it.Spare }))
 		// The wait of one arriving now first where the sentence gives it ("one arriving now
 		// waits ~29.4s"): how it adds up beside it, before the calls' count and latency the
 		// sentence says too (newcomer 60: the postmortem's 80x24 gave the wait no derivation).
-		if says, _ := c.narration(); strings.Contains(says, lab.ArrivingNowLabel) {
-			items = slices.Concat(slices.DeleteFunc(slices.Clone(items), func(it lab.Item) bool { return it.Label != lab.ArrivingNowLabel }),
-				slices.DeleteFunc(slices.Clone(items), func(it lab.Item) bool { return it.Label == lab.ArrivingNowLabel }))
+		says, _ := c.narration()
+		arrivingFirst := strings.Contains(says, lab.ArrivingNowLabel)
+		rank := func(it lab.Item) int {
+			switch {
+			case arrivingFirst && it.Label == lab.ArrivingNowLabel:
+				return 0
+			case it.Spare:
+				return 2
+			}
+			return 1
 		}
+		slices.SortStableFunc(items, func(a, b lab.Item) int { return rank(a) - rank(b) })
 	}
 	out := wrapItems(phrases(items), c.t.dim.Render(" · "), c.w)
 	if level > levelFull {
@@ -1460,16 +1460,15 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		case 0:
 			return c.column
 		case 1:
-			inside = ""
+			if inside = ""; k > 0 { // beside the first's column, bare: "health starved 1"
+				return c.label
+			}
 		case 2:
 			// Beside the first class's "starved (rej:pool)", another's word needs no column
 			// again; the first's note alone goes with its column, never "starved" bare.
 			if label = c.label; k == 0 {
 				label = c.column
 			}
-		}
-		if level == 1 && k > 0 { // beside the first's column, bare: "health starved 1"
-			return c.label
 		}
 		if level == 4 && c.need != "" {
 			inside = strings.Join(slices.DeleteFunc([]string{inside, c.need}, func(s string) bool { return s == "" }), "; ")

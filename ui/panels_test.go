@@ -235,3 +235,22 @@ func TestCompareLeavesTheSharedGlossOut(t *testing.T) {
 		t.Errorf("a compare half draws the seed's gloss:\n%s", both)
 	}
 }
+
+// A need or fuller part with a side "" is none: strings.Contains(x, "") is true, and
+// Replace of "" put the fuller words before the whole sentence. widened is needed of one
+// part: its text drawn changes only where the part is in it and fits.
+func TestNeededSkipsEmptyParts(t *testing.T) {
+	drawn := "the pool is full"
+	out := wrapText("» "+drawn, 80, 0)
+	for _, parts := range [][][2]string{{{"", "fuller "}}, {{"pool", ""}}, {{"queue", "the queue"}}} {
+		if got, said := needed(out, drawn, parts, 80, 0); said != drawn || !slices.Equal(got, out) {
+			t.Errorf("needed of %q: %q, want %q as it was", parts, said, drawn)
+		}
+		if _, said := widened(out, drawn, parts[0], 80); said != drawn {
+			t.Errorf("widened of %q: %q, want %q as it was", parts[0], said, drawn)
+		}
+	}
+	if got, said := widened(out, drawn, [2]string{"pool", "pool of 20"}, 80); said != "the pool of 20 is full" || len(got) != 1 {
+		t.Errorf("widened: %q in %d lines, want the pool of 20 in one", said, len(got))
+	}
+}
