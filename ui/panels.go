@@ -301,10 +301,6 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 			wide, _ = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
 		}
 		out = wide
-	} else if spare.unfull != "" {
-		// A compare half has no room for the level's origin: the level goes with it (a bare
-		// "holds it near 352" in B's half, review rr74D).
-		out, _ = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
 	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])

@@ -1148,13 +1148,3 @@ func TestArrivingNowDerivedAt80x24(t *testing.T) {
 		t.Errorf("80x24 gives the wait no derivation:\n%s", out)
 	}
 }
-
-// A compare half says no level without its origin either: B's "the deadline holds it near
-// 352" stood bare beside the postmortem (review rr74D).
-func TestFixQueueLevelOnlyWithItsOriginInACompareHalf(t *testing.T) {
-	a, b := postmortemSnapshot(postmortemConfig()), postmortemSnapshot(fixConfig())
-	both := ansi.Strip(render(newTheme(true, true), screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}, width: 120, height: 40}))
-	if !strings.Contains(both, "holds it;") || strings.Contains(both, "near 401") {
-		t.Errorf("a compare half: %s", both)
-	}
-}
