@@ -345,7 +345,10 @@ func (t Turn) FreedWords(need int, w CheckWait) string {
 	if t.Freed < need {
 		return fmt.Sprintf("only %d %s", t.Freed, did)
 	}
-	return fmt.Sprintf("%d %s", t.Freed, did)
+	// As many as it needed freed by its timeout, yet it timed out: the last freed at its
+	// very end, and the worker reached the check after it ("13 workers did" alone read as a
+	// contradiction).
+	return fmt.Sprintf("%d %s, the last too late for it", t.Freed, did)
 }
 
 // PullRule is the balancer's rule for a pull, "2 checks not ok in a row pull a replica":

@@ -24,8 +24,9 @@ type Pull struct {
 	// it arrived: what made it wait past its timeout (0 for a drain). Refused says that
 	// check was turned away instead (rejected:pool: a full queue, or a queue limit).
 	// Queued is every request queued ahead of it (payments, signups, checks). Freed is
-	// the payments the workers finished while it waited, each freeing a worker: fewer than
-	// Ahead + 1, and no worker reached it in time. Ahead is -1 where the queue does not
+	// the payments the workers finished while it waited, up to its timeout, each freeing a
+	// worker: fewer than Ahead + 1, and no worker reached it in time (or Ahead + 1, the last
+	// at the very end, its worker reaching it after). Ahead is -1 where the queue does not
 	// serve in arrival order (LIFO, CoDel): none is ahead of it by right.
 	Ahead, Queued, Freed int
 	Refused              bool

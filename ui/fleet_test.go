@@ -678,6 +678,16 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "all out 9.030s–9.4s (rejected:balancer); why r2 first: its check, 11 payments ahead, needed 12 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a replica") || !strings.Contains(text, "held (of") {
 			t.Errorf("%dx%d: the domino cut, or its charts:\n%s", size[0], size[1], text)
 		}
+		// As many freed by its timeout as it needed, yet it timed out: the last came too
+		// late for it, said, not "12 workers did" beside a check that timed out; within the
+		// lines the charts leave.
+		fs.Pulls[0].Freed = 12
+		out = Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)
+		text = ansi.Strip(out)
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "needed 12 workers to free in its 2.0s timeout; 12 workers did, the last too late for it (13.3 on average") || !strings.Contains(text, "held (of") {
+			t.Errorf("%dx%d: 12 of 12 freed, yet timed out:\n%s", size[0], size[1], text)
+		}
+		fs.Pulls[0].Freed = 11
 	}
 	var spare spareClause
 	whole, _ := narrateFleet(s.Config, s, &spare)

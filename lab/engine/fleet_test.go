@@ -376,6 +376,29 @@ func TestSixteenReplicasStopLeavingNothing(t *testing.T) {
 	goleak.VerifyNone(t)
 }
 
+// A check's frees are those by its timeout: a worker freed after it (one that then reaches
+// the check too late, or before its late timer fires) did not free in time for it. The
+// domino once said "needed 13 workers to free in its 2.0s timeout; 13 workers did" of a
+// check that timed out: 13 had freed by the time it was decided, the last after the timeout.
+func TestProbeCountsFreesByItsTimeout(t *testing.T) {
+	c := lab.DefaultConfig()
+	c.Fleet.PullAfter = 1
+	l := startIdle(t, c)
+	m := l.metrics[lab.Payment]
+	intended := time.Now()
+	p := l.health.probe(intended, time.Hour, lab.Pull{Ahead: 1, Queued: 1}, func() bool { return true })
+	due := intended.Add(time.Hour)
+	// One payment ends within its timeout, two after it: the second of those frees the
+	// worker that reaches it, too late, and that worker decides it timed out.
+	for _, ended := range []time.Time{due.Add(-time.Second), due.Add(time.Millisecond), due.Add(2 * time.Millisecond)} {
+		m.finish(lab.OK, false, intended, intended, ended)
+	}
+	p.decide(false)
+	if st := l.health.stats(); len(st.History) != 1 || st.History[0].Freed != 1 {
+		t.Errorf("1 payment freed a worker within the check's timeout, 2 after: %+v", st.History)
+	}
+}
+
 // A check stuck in the accept queue fails at its timeout: the balancer does not wait for a
 // worker to reach it. Answered before, it counts once, as what it was.
 func TestProbeFailsAtTheTimeout(t *testing.T) {
@@ -384,7 +407,7 @@ func TestProbeFailsAtTheTimeout(t *testing.T) {
 	// 5 payments finish while it waits, too few for the 7 ahead of it and itself: the first
 	// read (as it arrives) says 10, every later one 15, however late the timer fires.
 	var reads atomic.Int64
-	h.served = func() int64 {
+	h.served = func(time.Time) int64 {
 		if reads.Add(1) == 1 {
 			return 10
 		}

@@ -20,9 +20,9 @@ type healthCheck struct {
 	start                  time.Time
 	pullAfter, returnAfter int
 	replica                int
-	// served is how many payments the instance's workers have finished so far: a check's
+	// served is how many payments the instance's workers had finished by a time: a check's
 	// wait is the workers that free up while it waits; nil: not counted.
-	served func() int64
+	served func(time.Time) int64
 
 	out atomic.Bool // pulled: the balancer's routing reads it on every request
 
@@ -103,6 +103,7 @@ type probe struct {
 	h       *healthCheck
 	met     lab.Pull    // what it found when it arrived: the queue ahead of it
 	served  int64       // payments the workers had finished then
+	due     time.Time   // its timeout: frees after it came too late for it
 	refused atomic.Bool // turned away (rejected:pool)
 	decided atomic.Bool
 	timer   atomic.Pointer[time.Timer] // may fire before it is stored: a check already late
@@ -112,11 +113,11 @@ type probe struct {
 // unless it was answered before; met is what it found (Ahead, Queued); alive says the lab
 // still runs.
 func (h *healthCheck) probe(intended time.Time, timeout time.Duration, met lab.Pull, alive func() bool) *probe {
-	p := &probe{h: h, met: met}
+	p := &probe{h: h, met: met, due: intended.Add(timeout)}
 	if h.served != nil {
-		p.served = h.served()
+		p.served = h.served(time.Now())
 	}
-	p.timer.Store(time.AfterFunc(time.Until(intended.Add(timeout)), func() {
+	p.timer.Store(time.AfterFunc(time.Until(p.due), func() {
 		if alive() {
 			p.decide(false)
 		}
@@ -138,8 +139,8 @@ func (p *probe) decide(ok bool) {
 		}
 		why := p.met
 		why.Refused = p.refused.Load()
-		if p.h.served != nil {
-			why.Freed = int(p.h.served() - p.served)
+		if p.h.served != nil { // to its timeout (or now, answered before it)
+			why.Freed = int(p.h.served(p.due) - p.served)
 		}
 		p.h.observe(ok, why)
 	}

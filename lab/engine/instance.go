@@ -63,7 +63,7 @@ func newInstance(cfg lab.Config, d deps) *instance {
 	l.iso = lab.NewIsolation(cfg, lab.Lent{Ctx: l.ctx, Spawn: l.spawn,
 		Free: func() int { return l.pool.freeNow() }, Request: l.request})
 	l.health = newHealthCheck(cfg.Fleet, l.start, d.replica)
-	l.health.served = l.metrics[lab.Payment].servedNow
+	l.health.served = l.metrics[lab.Payment].servedBy
 	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve, l.turnAway, d.totals)
 	return l
 }

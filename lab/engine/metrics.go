@@ -189,6 +189,9 @@ type classMetrics struct {
 	duplicates                    int64
 	served                        int64         // ended on a worker
 	heldFor                       time.Duration // summed: picked up → ended, of those
+	// ends are when the last len(ends) of those ended, the served-th at (served-1) mod
+	// len(ends): what a health check's timeout had seen freed (servedBy).
+	ends [64]time.Time
 
 	latency, queueWait, service *hist
 	waited                      *hist // queueWait of those finished: latency's own requests
@@ -226,7 +229,7 @@ func (m *classMetrics) reject(j job, why lab.Reason, started, at, end time.Time,
 	if !started.IsZero() {
 		held = at.Sub(started)
 	}
-	m.turnAway(why, at.Sub(j.intended), held, !started.IsZero(), canned)
+	m.turnAway(why, at, at.Sub(j.intended), held, !started.IsZero(), canned)
 	m.corrected(j, at, end, false)
 }
 
@@ -251,7 +254,7 @@ func (m *classMetrics) corrected(j job, at, end time.Time, measured bool) {
 
 // turnAway counts a rejection that waited first; onWorker: turned away there, after held;
 // canned: the fallback answered it.
-func (m *classMetrics) turnAway(r lab.Reason, waited, held time.Duration, onWorker, canned bool) {
+func (m *classMetrics) turnAway(r lab.Reason, at time.Time, waited, held time.Duration, onWorker, canned bool) {
 	m.mu.Lock()
 	m.rejected[r]++
 	if canned {
@@ -260,17 +263,30 @@ func (m *classMetrics) turnAway(r lab.Reason, waited, held time.Duration, onWork
 	m.rejectedWait[r] += waited
 	m.inFlight--
 	if onWorker {
-		m.served++
+		m.end(at)
 		m.heldFor += held
 	}
 	m.mu.Unlock()
 }
 
-// servedNow is how many of this class the workers have finished so far.
-func (m *classMetrics) servedNow() int64 {
+// end counts one more served, ended at at, under mu.
+func (m *classMetrics) end(at time.Time) {
+	m.ends[m.served%int64(len(m.ends))] = at
+	m.served++
+}
+
+// servedBy is how many of this class the workers had finished by t: a health check's
+// frees counted to its timeout, not to the later moment its timer or a worker decides it
+// (a check counted 13 frees of the 13 it needed, yet timed out: the last came after).
+// Ends later than the last len(ends) are not told apart.
+func (m *classMetrics) servedBy(t time.Time) int64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.served
+	n := m.served
+	for i := m.served - 1; i >= max(m.served-int64(len(m.ends)), 0) && m.ends[i%int64(len(m.ends))].After(t); i-- {
+		n--
+	}
+	return n
 }
 
 // finish records a request a worker served; intended, started and ended are its three instants.
@@ -305,7 +321,7 @@ func (m *classMetrics) finish(o lab.Outcome, canned bool, intended, started, end
 		m.fallbacks++
 	}
 	m.inFlight--
-	m.served++
+	m.end(ended)
 	m.heldFor += ended.Sub(started)
 	m.mu.Unlock()
 }
