@@ -37,8 +37,12 @@ func (s *Snapshot) PostmortemDepth() string {
 	if r, ok := s.RatesAtStep(Payment); ok && r.Failed[Payment] == 0 {
 		if g, in, out, grows := s.LatencyGrowth(Payment); grows {
 			num := func(v float64) string { return strings.TrimSuffix(FmtPerSec(v), "/s") }
-			said += fmt.Sprintf(": %s ok of %s, so those ending now waited ~%.1fs more each second it lasts, 1 − %s/%s",
-				FmtPerSec(out), FmtPerSec(in), g, num(out), num(in))
+			// Both waits' growth, each named: "those ending now … ~0.6s more each second" beside
+			// "one arriving now waits ~29.4s" read as one wait that did not add up (newcomer 62
+			// G-MAJOR). One arriving now waits for the queue ahead, which gains what is not
+			// served each second, served at out: (in − out) / out seconds more a second.
+			said += fmt.Sprintf(": %s ok of %s, so the wait of those ending now grows ~%.1fs a second, 1 − %s/%s; of one arriving now ~%.1fs, %s/%s",
+				FmtPerSec(out), FmtPerSec(in), g, num(out), num(in), (in-out)/out, num(in-out), num(out))
 		}
 	}
 	return said + ")"
