@@ -216,15 +216,9 @@ func TestDeepestDue(t *testing.T) {
 	// A run 10.4s in: 5 a second in its 10 whole seconds, one turned away by the pool in
 	// the first (it never calls), 2 in the current 0.4s. The model: each second's payments
 	// spread over 1000 instants, their calls made by now counted one by one.
-	s := Snapshot{Config: c, Elapsed: 10400 * ms}
+	s := Snapshot{Config: c, Elapsed: 10400 * ms, Timeline: fivePaymentsASecond(10)}
 	var called int64
-	for sec := 1; sec <= 10; sec++ {
-		second := Second{T: sec}
-		second.Arrived[Payment] = 5
-		if sec == 1 {
-			second.Rejected[Payment][RejectPool] = 1
-		}
-		s.Timeline = append(s.Timeline, second)
+	for _, second := range s.Timeline {
 		called += second.Arrived[Payment] - second.Rejected[Payment][RejectPool]
 	}
 	s.Calls.Payments = called + 2
@@ -436,4 +430,19 @@ func TestLayerProductIsDeepest(t *testing.T) {
 				r.Multiplying(), product, r.Deepest, len(r.Multiplying()), tc.layers)
 		}
 	}
+}
+
+// fivePaymentsASecond is a run's timeline of n whole seconds, 5 payments arriving in each,
+// one of the first second's turned away by the pool (it never calls).
+func fivePaymentsASecond(n int) []Second {
+	var t []Second
+	for sec := 1; sec <= n; sec++ {
+		second := Second{T: sec}
+		second.Arrived[Payment] = 5
+		if sec == 1 {
+			second.Rejected[Payment][RejectPool] = 1
+		}
+		t = append(t, second)
+	}
+	return t
 }

@@ -138,15 +138,7 @@ func TestDueSaid(t *testing.T) {
 	c := StackedTimeouts()
 	// 8.3s in: 5 payments a second, one turned away by the pool in the first (it never calls).
 	snap := func(c Config) *Snapshot {
-		s := &Snapshot{Config: c, Elapsed: 8300 * time.Millisecond}
-		for sec := 1; sec <= 8; sec++ {
-			second := Second{T: sec}
-			second.Arrived[Payment] = 5
-			if sec == 1 {
-				second.Rejected[Payment][RejectPool] = 1
-			}
-			s.Timeline = append(s.Timeline, second)
-		}
+		s := &Snapshot{Config: c, Elapsed: 8300 * time.Millisecond, Timeline: fivePaymentsASecond(8)}
 		s.Calls.Payments = 39 + 2 // and 2 in the current 0.3s
 		return s
 	}
