@@ -481,7 +481,7 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, br
 // with the 24 workers of 20 unsaid, read as r4 unlucky).
 func whyPulled(t lab.Turn, wait lab.CheckWait, need int, brief bool) string {
 	switch {
-	case wait.Gain <= 0 || wait.FewerThan(need) == "":
+	case wait.Gain <= 0 || wait.ShortOdds(need) <= 0:
 		return fmt.Sprintf("why r%d was pulled", t.Replica)
 	case brief:
 		return fmt.Sprintf("why r%d first", t.Replica)
