@@ -572,8 +572,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
 				fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), heldLess(s, pay.Hold), fill, shares, 100*blocking, pay.ConnBoundSaid(all, cfg.Traffic.Label), spare.short)
 			// The law said, where it costs no line: named alone, it explained nothing (newcomer 58 G05);
-			// turned round as the figures use it, 20 ÷ (5 ÷ 3.0s) (newcomer 60: "held = rate × time" had to be inverted).
-			spare.fuller = [2]string{"(Little's law)", "(Little's law: time\u00a0=\u00a0held\u00a0÷\u00a0rate)"}
+			// turned round as the figures use it, 20 ÷ (5 ÷ 3.0s) (newcomer 60: "held = rate × time" had to be inverted);
+			// its held read as a time beside "each holds it … 12.0s": the count by name, the 20 workers (newcomer 62).
+			spare.fuller = [2]string{"(Little's law)", "(Little's law: time\u00a0=\u00a0workers\u00a0÷\u00a0rate)"}
 		}
 	}
 	// Whoever finds it full, not a class: "signups starve" beside 67% of them ok read as none

@@ -349,7 +349,7 @@ func TestNarrator(t *testing.T) {
 		c := newLabCtx(newTheme(true, true), screen{panes: []pane{{snap: late, cfg: leased}}, width: w, height: 40}, 0, w, 0)
 		c.spare = spareShort
 		said := strings.Join(strings.Fields(ansi.Strip(strings.Join(c.draw(narratorPanel, levelFull), " "))), " ")
-		if terse := strings.Contains(said, "(Little's law"); terse != (w == 80) || terse && !strings.Contains(said, "(Little's law: time = held ÷ rate)") {
+		if terse := strings.Contains(said, "(Little's law"); terse != (w == 80) || terse && !strings.Contains(said, "(Little's law: time = workers ÷ rate)") {
 			t.Errorf("at %d columns the terse form names Little's law without it: %q", w, said)
 		}
 	}
