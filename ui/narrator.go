@@ -510,6 +510,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		if counted := s.PoolSharesCounted(all); counted != "" {
 			spare.fuller = [2]string{shares, counted}
 		}
+
 		switch {
 		case f.LongRunModel() == lab.ConnBoundModel:
 			// What the connections serve bounds what the pool lets in: Erlang B over the hold
@@ -575,6 +576,11 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// turned round as the figures use it, 20 ÷ (5 ÷ 3.0s) (newcomer 60: "held = rate × time" had to be inverted);
 			// its held read as a time beside "each holds it … 12.0s": the count by name, the 20 workers (newcomer 62).
 			spare.fuller = [2]string{"(Little's law)", "(Little's law: time\u00a0=\u00a0workers\u00a0÷\u00a0rate)"}
+		} else if starved, counted := s.PoolSharesStarved(all); starved != "" {
+			// The others' shares named starved, the header's word, where that costs no line:
+			// at 80 columns no note had room to say what it counts (newcomer 62). Not beside
+			// the law's gloss, whose room at 80x24 it took.
+			spare.need = [][2]string{{shares, counted}, {shares, starved}}
 		}
 	}
 	// Whoever finds it full, not a class: "signups starve" beside 67% of them ok read as none

@@ -701,3 +701,16 @@ func TestIdleClauseCostsOnlyInk(t *testing.T) {
 		}
 	}
 }
+
+// The header's "starved" said in the narrator's shares where that costs no line: at 80x24
+// no table note had room for "starved if not payments'" (newcomer 62), and the word stood
+// undefined beside signups' 43%.
+func TestNarratorNamesTheStarved(t *testing.T) {
+	th := newTheme(false, true)
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		out := strings.Join(strings.Fields(ansi.Strip(render(th, testScreen(testSnapshot(), sz[0], sz[1])))), " ")
+		if !strings.Contains(out, "signup starved") || !strings.Contains(out, "; starved: signups ") {
+			t.Errorf("at %dx%d the narrator names not the header's starved: %q", sz[0], sz[1], out)
+		}
+	}
+}
