@@ -1418,19 +1418,22 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 		t.Errorf("since the start, counted: %q, want none", said)
 	}
 	// The others named starved, the header's word: at 80 columns no note had room to say
-	// what it counts (newcomer 62); with their arrivals where counted.
-	if said, counted := s.PoolSharesStarved(others); said != ": in 3–8s payments 40%; starved: signups 40%, health checks 1 of 5" || counted != "" {
-		t.Errorf("starved: %q, counted %q", said, counted)
+	// what it counts (newcomer 62).
+	if said := s.PoolSharesStarved(others, false); said != ": in 3–8s payments 40%; starved: signups 40%, health checks 1 of 5" {
+		t.Errorf("starved: %q", said)
 	}
-	if _, counted := first.PoolSharesStarved(others); counted != ": in 1–8s payments 33% of 70; starved: signups 29% of 35, health checks 1 of 7" {
-		t.Errorf("starved, counted: %q", counted)
+	if said := first.PoolSharesStarved(others, true); said != ": in 1–8s payments 33% of 70; starved: signups 29% of 35, health checks 1 of 7" {
+		t.Errorf("starved, counted: %q", said)
+	}
+	if said := s.PoolSharesStarved(others, true); said != "" {
+		t.Errorf("starved, counted over the /s rows' 3–8s: %q, want none", said)
 	}
 	payOnly := two
 	payOnly.Timeline = slices.Clone(two.Timeline)
 	for k := range payOnly.Timeline {
 		payOnly.Timeline[k].Rejected[Signup][RejectPool] = 0
 	}
-	if said, _ := payOnly.PoolSharesStarved(others); said != "" {
+	if said := payOnly.PoolSharesStarved(others, false); said != "" {
 		t.Errorf("payments alone turned away, starved: %q, want none", said)
 	}
 	none := *s

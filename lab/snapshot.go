@@ -790,15 +790,15 @@ func (s *Snapshot) PoolSharesCounted(others []Class) string {
 	return said
 }
 
-// PoolSharesStarved are PoolShares' and PoolSharesCounted's words with the classes the
-// header counts starved after the payments' share, so named: ": in 3–8s payments 37%;
-// starved: signups 43%, health checks 1 of 6". At 80 columns no note had room to say what
-// the header's "starved" is (newcomer 62); the narrator says it where that costs no line.
-// "" where no other class's share is said, or the header's word for one is not starved.
-func (s *Snapshot) PoolSharesStarved(others []Class) (said, counted string) {
-	said, _, _ = s.poolShares(others, 0, false, true)
-	counted, _, _ = s.poolShares(others, 0, true, true)
-	return said, counted
+// PoolSharesStarved is PoolShares' words with the classes the header counts starved after
+// the payments' share, so named: ": in 3–8s payments 37%; starved: signups 43%, health
+// checks 1 of 6". At 80 columns no note had room to say what the header's "starved" is
+// (newcomer 62); the narrator says it where that costs no line. "" where no other class's
+// share is said, or the header's word for one is not starved; counted, with their
+// arrivals as PoolSharesCounted says them, "" where it says none.
+func (s *Snapshot) PoolSharesStarved(others []Class, counted bool) string {
+	said, _, _ := s.poolShares(others, 0, counted, true)
+	return said
 }
 
 // poolShares is PoolShares, each share with its arrivals where counted (PoolSharesCounted),
