@@ -477,13 +477,20 @@ func (a ArrivingWait) wholeRounds() (whole, rounded bool) {
 }
 
 // turnBrief is Turn as terms to add, for a line without room for its verbs: "1.08s left on
-// the worker it gets + 3 payments × 3.00s + 2 signups × 2.3ms, 5 of 89 ahead first" (the long
+// the worker it gets, then 5 of 89 ahead: 3 payments × 3.00s + 2 signups × 2.3ms" (the long
 // queue's at 120 columns; "on the worker it gets, 1.08s left" read garbled: newcomer 43 G-7).
+// Of several classes, which of those ahead before their terms, as the worker serves them:
+// after the terms, "…, 2 of 33 ahead first" was a riddle (newcomer 62).
 func (a ArrivingWait) turnBrief(t TrafficConfig) string {
 	if !a.stacked() || a.Left <= 0 {
 		return a.Turn(t)
 	}
-	return FmtLatency(a.Left) + " left on the worker it gets + " + a.served(t, true)
+	left := FmtLatency(a.Left) + " left on the worker it gets"
+	if len(a.Ahead) > 1 {
+		return left + fmt.Sprintf(", then %s of %s ahead: ", FmtCount(int64(a.first())), FmtCount(int64(a.queued()))) +
+			strings.Join(a.aheadTerms(t), " + ")
+	}
+	return left + " + " + a.served(t, true)
 }
 
 // heldMark marks the hold as a hold where it is not the calls' latency: "× 49ms held", not a
@@ -504,21 +511,17 @@ const heldWord = "held"
 // orders" was decoded as 2700 ÷ 64 only after a while: newcomer 41 G7; "its 1 in 24 of the
 // 292 ahead" was still a riddle: newcomer 42); of several, each term says of how many
 // (aheadTerms), then what they are of the queue, "2 payments × 3.00s + 1 signup × 3.0ms, the
-// 3 of the 75 ahead it serves first" (part, its format, servedPart or servedPartBrief): "… of
+// 3 of the 75 ahead it serves first" (servedPart; turnBrief says it before the terms): "… of
 // the 33 ahead" left why only 2 of 33 count to work out (newcomer 55: the others go to the
 // other workers), and "its part of 33 ahead" read garbled (newcomer 58 G4).
 // One class's hold is said ", %s each", or briefly " × %s" (held where it is a hold).
 func (a ArrivingWait) served(t TrafficConfig, brief bool) string {
-	each, part := ", %s each", servedPart
+	each := ", %s each"
 	if brief {
-		each, part = " × %s"+a.heldMark(), servedPartBrief
+		each = " × %s" + a.heldMark()
 	}
 	if len(a.Ahead) > 1 {
-		first := 0
-		for _, n := range a.Before {
-			first += n
-		}
-		return strings.Join(a.aheadTerms(t), " + ") + fmt.Sprintf(part, FmtCount(int64(first)), FmtCount(int64(a.queued())))
+		return strings.Join(a.aheadTerms(t), " + ") + fmt.Sprintf(servedPart, FmtCount(int64(a.first())), FmtCount(int64(a.queued())))
 	}
 	n := a.queued()
 	out := fmt.Sprintf("%s of the %s ahead", FmtCount(int64(a.Before[0])), FmtCount(int64(n)))
@@ -536,12 +539,17 @@ func (a ArrivingWait) served(t TrafficConfig, brief bool) string {
 }
 
 // servedPart is what the several classes' terms a worker serves first are of the queue, in a
-// sentence whose subject is that worker; servedPartBrief the same after turnBrief's terms, in
-// the room 120 columns leave the long queue's (newcomer 58 G4).
-const (
-	servedPart      = ", the %s of the %s ahead it serves first"
-	servedPartBrief = ", %s of %s ahead first"
-)
+// sentence whose subject is that worker (newcomer 58 G4).
+const servedPart = ", the %s of the %s ahead it serves first"
+
+// first is how many of those ahead the worker the arrival gets serves first.
+func (a ArrivingWait) first() int {
+	n := 0
+	for _, b := range a.Before {
+		n += b
+	}
+	return n
+}
 
 // Freed is the wait where the worker it gets serves none of those ahead first: that worker's
 // place among those to free, and what those ahead do with the ones before it: "for the 17th

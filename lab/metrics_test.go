@@ -473,7 +473,7 @@ func TestWaitArrivingNow(t *testing.T) {
 	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(50*time.Millisecond) != 8400*time.Millisecond {
 		t.Errorf("mixed: %+v, want 16 × 0.15s + 2 × 3s = 8.4s", a)
 	}
-	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: 2.40s left on the worker it gets + 2 payments × 3.00s + 1 signup × 3.0ms, 3 of 75 ahead first" {
+	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: 2.40s left on the worker it gets, then 3 of 75 ahead: 2 payments × 3.00s + 1 signup × 3.0ms" {
 		t.Errorf("mixed health item %+v", items)
 	}
 	if items := arrivingNowHealth(&mixed, 280); len(items) != 1 || items[0].Value != "~8.4s in the queue (76th in line, each ahead taking the first worker to free; the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, the 3 of the 75 ahead it serves first; each ×: the mean time one held a worker in 7–12s)" {

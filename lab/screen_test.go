@@ -154,21 +154,23 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 	}
 	for w, want := range map[int]string{
 		// The peak beside parts says why it can pass their peaks added up, where it fits.
-		220: "goroutines 47 lightweight threads (peak 53, ending ones too) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
+		220: "goroutines 47 lightweight threads (peak 53, ending ones too) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 idle goroutines + 1 running the lab itself",
 		// Where the why does not fit, the peak bare (review 33 #8).
-		160: "goroutines 47 lightweight threads (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
-		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself"} {
-		if got := goroutines(off, w); !strings.Contains(got, want) {
+		160: "goroutines 47 lightweight threads (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 idle goroutines + 1 running the lab itself",
+		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 idle goroutines + 1 running the lab itself"} {
+		if got := goroutines(off, w); !strings.Contains(got, want) || strings.Contains(got, "idle workers +") {
 			t.Errorf("calls at %d columns: %q, want %q", w, got, want)
 		}
 	}
-	// Which idle workers are goroutines, and why, once, on a line of its own: "7 of 13" alone
-	// left why to guess (newcomer 35 #8), "(they exit after 1s)" that a worker is a goroutine
-	// started on demand, to a reader for whom a worker is a thread (newcomer 38 G6).
+	// Which idle workers have a goroutine, and why, once, on a line of its own: "7 of 13" alone
+	// left why to guess (newcomer 35 #8), "(they exit after 1s)" that a worker's goroutine is
+	// started on demand, to a reader for whom a worker is a thread (newcomer 38 G6). A worker
+	// runs on one, never is one: the pool's worker is a slot (newcomer 62).
 	for w, want := range map[int]string{
-		160: "a worker is a goroutine (Go's lightweight thread) started on demand, and exits after 1s idle: 7 of the 13 idle still have one",
-		100: "a worker is a goroutine started on demand, and exits after 1s idle: 7 of the 13 idle still have one",
-		70:  "a worker is a goroutine started on demand; it exits after 1s idle"} {
+		160: "a worker runs on a goroutine (Go's lightweight thread) started on demand, which exits after 1s idle: 7 of the 13 idle workers still have one",
+		120: "a worker runs on a goroutine started on demand, which exits after 1s idle: 7 of the 13 idle workers still have one",
+		100: "a worker gets a goroutine on demand, ended after 1s idle: 7 of the 13 idle workers still have one",
+		70:  "a worker gets a goroutine on demand, ended after 1s idle"} {
 		if got := goroutines(off, w); !strings.HasSuffix(got, " · "+want) || strings.Count(got, "1s") != 1 {
 			t.Errorf("at %d columns: %q, want %q after the count, and 1s once", w, got, want)
 		}
@@ -892,6 +894,14 @@ func TestEvenArrivalsSaySo(t *testing.T) {
 	if got := arrivals(c); got != "due every 10ms, each sent after its user's last reply" {
 		t.Errorf("closed, 4 users: %q", got)
 	}
+	// Briefly, what closes the loop, not the gap the rate gives: "due every 10ms" alone at
+	// 80 columns lost it (newcomer 62).
+	for _, users := range []int{1, 4} {
+		c.Traffic.Users = users
+		if _, brief := evenArrivals(c, &Snapshot{Config: c}); !strings.HasPrefix(brief, "sent after ") || !strings.HasSuffix(brief, " last reply") {
+			t.Errorf("closed, %d users, briefly: %q", users, brief)
+		}
+	}
 	c.Traffic.Mode, c.Traffic.Arrivals = Open, Poisson
 	if got := arrivals(c); got != "at random (Poisson, seed 110)" {
 		t.Errorf("open, Poisson: %q", got)
@@ -1406,6 +1416,25 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	}
 	if said := early.PoolSharesCounted(others); said != "" {
 		t.Errorf("since the start, counted: %q, want none", said)
+	}
+	// The others named starved, the header's word: at 80 columns no note had room to say
+	// what it counts (newcomer 62).
+	if said := s.PoolSharesStarved(others, false); said != ": in 3–8s payments 40%; starved: signups 40%, health checks 1 of 5" {
+		t.Errorf("starved: %q", said)
+	}
+	if said := first.PoolSharesStarved(others, true); said != ": in 1–8s payments 33% of 70; starved: signups 29% of 35, health checks 1 of 7" {
+		t.Errorf("starved, counted: %q", said)
+	}
+	if said := s.PoolSharesStarved(others, true); said != "" {
+		t.Errorf("starved, counted over the /s rows' 3–8s: %q, want none", said)
+	}
+	payOnly := two
+	payOnly.Timeline = slices.Clone(two.Timeline)
+	for k := range payOnly.Timeline {
+		payOnly.Timeline[k].Rejected[Signup][RejectPool] = 0
+	}
+	if said := payOnly.PoolSharesStarved(others, false); said != "" {
+		t.Errorf("payments alone turned away, starved: %q, want none", said)
 	}
 	none := *s
 	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected, none.Classes[Health].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}, [numReasons]int64{}

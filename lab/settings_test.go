@@ -443,6 +443,11 @@ func TestTimeoutAndDeadlineSayWhatEachCuts(t *testing.T) {
 	if v := values(80); v["timeout"] != "socket 500ms" || v["deadline"] != "2s from arrival, queue wait included" {
 		t.Errorf("at 80: timeout %q, deadline %q", v["timeout"], v["deadline"])
 	}
+	// Where nothing retries, a call is one try: "a try" there was a riddle (newcomer 62).
+	c.Payment.Retry.Attempts = 1
+	if v := values(120); v["timeout"] != "socket 500ms a call" {
+		t.Errorf("no retries, at 120: timeout %q", v["timeout"])
+	}
 	// A caller timeout, the worker walking away from its call, is no socket's cut: no gloss.
 	c.Payment.Timeout.Kind = TimeoutCaller
 	if v := values(120); v["timeout"] != "caller 500ms" {

@@ -777,7 +777,7 @@ const fewShared = 20
 // was turned away. Since the fill, beside a forecast (the share the narrator's long run gives
 // each class; 0: none), verdict says whether each share is within chance of it (shareVerdict).
 func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict string, warm bool) {
-	return s.poolShares(others, forecast, false)
+	return s.poolShares(others, forecast, false, false)
 }
 
 // PoolSharesCounted is PoolShares' words with the arrivals each share is of, ": in 1–8s
@@ -786,12 +786,24 @@ func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict s
 // 200/s" (39%) invited a failed check (newcomer 59 G-minor 18). "" where the window is the
 // rows', or the shares are since the start, the table's own counts.
 func (s *Snapshot) PoolSharesCounted(others []Class) string {
-	said, _, _ := s.poolShares(others, 0, true)
+	said, _, _ := s.poolShares(others, 0, true, false)
 	return said
 }
 
-// poolShares is PoolShares, each share with its arrivals where counted (PoolSharesCounted).
-func (s *Snapshot) poolShares(others []Class, forecast float64, counted bool) (said, verdict string, warm bool) {
+// PoolSharesStarved is PoolShares' words with the classes the header counts starved after
+// the payments' share, so named: ": in 3–8s payments 37%; starved: signups 43%, health
+// checks 1 of 6". At 80 columns no note had room to say what the header's "starved" is
+// (newcomer 62); the narrator says it where that costs no line. "" where no other class's
+// share is said, or the header's word for one is not starved; counted, with their
+// arrivals as PoolSharesCounted says them, "" where it says none.
+func (s *Snapshot) PoolSharesStarved(others []Class, counted bool) string {
+	said, _, _ := s.poolShares(others, 0, counted, true)
+	return said
+}
+
+// poolShares is PoolShares, each share with its arrivals where counted (PoolSharesCounted),
+// the others after "starved:" where starved (PoolSharesStarved).
+func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved bool) (said, verdict string, warm bool) {
 	// A class with fewer than fewShared arrivals since has its share as counts, "health
 	// checks 1 of 6": "17%" beside "38% of each" read as favouritism (newcomer 56).
 	var arrived, rejected [numClasses]int64
@@ -847,6 +859,12 @@ func (s *Snapshot) poolShares(others []Class, forecast float64, counted bool) (s
 	}
 	if forecast > 0 && !warm && from >= 0 {
 		verdict = shareVerdict(shown, arrived, rejected, forecast)
+	}
+	if starved {
+		if len(shown) < 2 || shown[0] != Payment || slices.ContainsFunc(shown[1:], func(c Class) bool { return s.StarvedWord(c) != starvedWord }) {
+			return "", verdict, warm
+		}
+		return head + shares[0] + "; " + starvedWord + ": " + strings.Join(shares[1:], ", "), verdict, warm
 	}
 	return head + strings.Join(shares, ", "), verdict, warm
 }

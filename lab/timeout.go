@@ -89,9 +89,11 @@ func callerTimeoutStage(d time.Duration) stage {
 // tryGloss and deadlineGloss tell a socket timeout, each try's own cut, from the deadline,
 // the user's whole budget, where the settings line has room: "timeout socket 500ms" beside
 // "deadline 2s from arrival" left how the two differ to guess (newcomer 60). A hop's short
-// retry line ("3 times, 500ms a try") says a try in the same words.
+// retry line ("3 times, 500ms a try") says a try in the same words. Without retries a call
+// is one try: "socket 1s a try" where nothing retries was a riddle (newcomer 62), so callGloss.
 const (
 	tryGloss      = " a try"
+	callGloss     = " a call"
 	deadlineGloss = " in all"
 )
 
@@ -101,7 +103,11 @@ func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 	if t := c.Payment.Timeout; t.Kind != TimeoutNone {
 		value, off = fmt.Sprintf("%s %s", t.Kind, FmtDur(t.Duration.D())), false
 		if t.Kind == TimeoutSocket && !narrow(w) {
-			value += tryGloss
+			gloss := callGloss
+			if c.Payment.Retry.Retries() {
+				gloss = tryGloss
+			}
+			value += gloss
 		}
 	}
 	// The balancer's checks have a timeout of their own, which a check waiting in a queue

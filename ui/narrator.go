@@ -505,11 +505,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// their lines. Since the fill only, as is the warm clause's opposite below.
 			*spare = spareClause{long: "; " + verdict, short: "; " + verdict, idle: true}
 		}
-		// Each share with its arrivals, where no /s row checks it and that costs no line
-		// (newcomer 59 G-minor 18).
-		if counted := s.PoolSharesCounted(all); counted != "" {
-			spare.fuller = [2]string{shares, counted}
-		}
+
 		switch {
 		case f.LongRunModel() == lab.ConnBoundModel:
 			// What the connections serve bounds what the pool lets in: Erlang B over the hold
@@ -572,8 +568,24 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
 				fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), heldLess(s, pay.Hold), fill, shares, 100*blocking, pay.ConnBoundSaid(all, cfg.Traffic.Label), spare.short)
 			// The law said, where it costs no line: named alone, it explained nothing (newcomer 58 G05);
-			// turned round as the figures use it, 20 ÷ (5 ÷ 3.0s) (newcomer 60: "held = rate × time" had to be inverted).
-			spare.fuller = [2]string{"(Little's law)", "(Little's law: time\u00a0=\u00a0held\u00a0÷\u00a0rate)"}
+			// turned round as the figures use it, 20 ÷ (5 ÷ 3.0s) (newcomer 60: "held = rate × time" had to be inverted);
+			// its held read as a time beside "each holds it … 12.0s": the count by name, the 20 workers (newcomer 62).
+			spare.fuller = [2]string{"(Little's law)", "(Little's law: time\u00a0=\u00a0workers\u00a0÷\u00a0rate)"}
+		} else {
+			// Each share with its arrivals, where no /s row checks it and that costs no line
+			// (newcomer 59 G-minor 18); the others' named starved, the header's word: at 80
+			// columns no note had room to say what it counts (newcomer 62). Both where they
+			// fit, else the arrivals alone; the shares so far, before a whole second of the
+			// full pool, with their own clause alone.
+			counted, starved, both := s.PoolSharesCounted(all), s.PoolSharesStarved(all, false), s.PoolSharesStarved(all, true)
+			switch {
+			case counted != "" && both != "":
+				spare.fuller, spare.unfull = [2]string{shares, both}, counted
+			case counted != "":
+				spare.fuller = [2]string{shares, counted}
+			case starved != "" && !warm:
+				spare.fuller = [2]string{shares, starved}
+			}
 		}
 	}
 	// Whoever finds it full, not a class: "signups starve" beside 67% of them ok read as none
