@@ -820,7 +820,7 @@ func ApproxTestName(blocks bool) string {
 // as a riddle, newcomer 56 #16).
 // What Holm's correction does, in plain words, the why of "whole table": named alone, it
 // explained nothing (newcomer 60 G16, 62 G16); the help names it and the test.
-var sharedBar = fmt.Sprintf("over 1 in %d for the whole table, shared out over its rows", int(math.Round(1/FamilyAlpha)))
+var sharedBar = fmt.Sprintf("over 1 in %d for the whole table, split over its rows", int(math.Round(1/FamilyAlpha)))
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }

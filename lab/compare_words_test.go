@@ -16,7 +16,7 @@ func TestCompareKeysPlain(t *testing.T) {
 		t.Errorf("? key %q, want %q", TooFewMeans, want)
 	}
 	// What Holm's correction does, not its name alone (newcomer 62 G16); the help names it.
-	if want := ApproxKey + ": over 1 in 20 for the whole table, shared out over its rows"; approxTest() != want {
+	if want := ApproxKey + ": over 1 in 20 for the whole table, split over its rows"; approxTest() != want {
 		t.Errorf("≈ key %q, want %q", approxTest(), want)
 	}
 	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, "Holm's correction") {
