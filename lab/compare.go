@@ -818,8 +818,9 @@ func ApproxTestName(blocks bool) string {
 // a row that chance alone makes 1 time in 40 may stay ≈ ("for the whole table": "counting
 // every count compared" was hard to parse, newcomer 48 G-minor-3; "all rows together" read
 // as a riddle, newcomer 56 #16).
-// Holm's correction named, the why of "whole table" (newcomer 60 G16); the help names the test.
-var sharedBar = fmt.Sprintf("over 1 in %d for the whole table (Holm's correction)", int(math.Round(1/FamilyAlpha)))
+// What Holm's correction does, in plain words, the why of "whole table": named alone, it
+// explained nothing (newcomer 60 G16, 62 G16); the help names it and the test.
+var sharedBar = fmt.Sprintf("over 1 in %d for the whole table, split over its rows", int(math.Round(1/FamilyAlpha)))
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }

@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -177,11 +178,22 @@ func TestFmtWorkers(t *testing.T) {
 }
 
 // A count chart's top says where it comes from in the set rate's words: its peak, with
-// room for random arrivals' bursts over it (newcomer 59 G-minor 1).
+// room for random arrivals' bursts over it (newcomer 59 G-minor 1), and how much, 4√λ, in
+// every form (newcomer 62 G-charts: "room for bursts" said none).
 func TestReachWordsNameTheSetRate(t *testing.T) {
 	var tc TrafficConfig
 	tc.Payment.Rate = 10
-	if got := tc.ReachWords(Payment); got != "10/s set + room for bursts" {
+	got := tc.ReachWords(Payment)
+	if len(got) == 0 || got[0] != "10/s set + 4√10 for bursts, rounded up" {
 		t.Errorf("%q", got)
+	}
+	for i, f := range got {
+		if !strings.HasPrefix(f, "10/s") || !strings.Contains(f, "+ 4√10") || i > 0 && len(f) >= len(got[i-1]) {
+			t.Errorf("form %d %q: want 10/s + 4√10, shorter than the one before", i, f)
+		}
+	}
+	// The room is SecondReach's: λ + 4√λ.
+	if r := tc.SecondReach(Payment); math.Abs(r-(10+4*math.Sqrt(10))) > 1e-9 {
+		t.Errorf("SecondReach %v", r)
 	}
 }

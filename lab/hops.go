@@ -52,7 +52,9 @@ func init() {
 			// Beside the measure, what the same payments should have made by now: the
 			// forecast is of payments done with every call (issue 22 #15).
 			if d, ok := s.DeepestDue(r); ok && d.Younger > 0 {
-				it.Note, it.BriefNote, it.ShortNote = " ("+expectedByNow(d.PerPayment())+", "+forecast[2:], " ("+dueByNow(d.PerPayment())+", ≤ "+FmtTimes(r.Deepest)+" in all)", forecast
+				// Whence, where it fits: the last hop's may match the measure to the hundredth
+				// (fromArrivals).
+				it.Note, it.BriefNote, it.ShortNote = " ("+fromArrivals(d.PerPayment())+", "+forecast[2:], " (~"+FmtPerPayment(d.PerPayment())+" due from arrivals, ≤ "+FmtTimes(r.Deepest)+" in all)", forecast
 			}
 			return []Item{it}
 		}),
@@ -93,8 +95,9 @@ func atHopHelp(c Config) string {
 	if len(r.DeepestCalls) > 0 {
 		made = "all " + dueFrom(r)
 	}
-	due += "; the headline's \"expected by now\" sums " + made +
-		", and from each younger one the calls due by its age (a second's arrivals taken as even over it), over the payments that called"
+	due += "; the headline's \"arrivals give\" figure sums " + made +
+		", and from each younger one the calls due by its age (a second's arrivals taken as even over it), over the payments that called: from the arrivals and the tries' times, not from the calls counted; " +
+		"every try timing out at a set time, the two may agree to the hundredth, parted only by the edge's jittered waits and the machine's delays"
 	return multiplies + ". " + due + ". " +
 		// Where a hop's own timeout ends its tries first, the deadline spends nothing and
 		// the hops retry (review 38a m4: the forecast's own "the hops' tries capped" makes 9).
@@ -527,7 +530,10 @@ func (r RetryForecast) RefusedSaid() string {
 // #12), "27 from each payment older than 3.5s, fewer from the younger" how many, and how
 // many fewer (newcomer 60).
 func (d Due) Said() (brief, whole string) {
-	by := expectedByNow(d.PerPayment())
+	// Whence, beside the measure it matched to the hundredth: "19.13 (~19.13 expected …)"
+	// read as the measure restated (newcomer 62 W12); every try timing out, a payment's calls
+	// come at set times, so its arrival fixes how many are due, the edge's jitter aside.
+	by := fromArrivals(d.PerPayment())
 	return fmt.Sprintf("%s: a payment's %s call comes %s after it", by, Ordinal(d.Calls), FmtSecs(d.Last)),
 		fmt.Sprintf("%s: %d × %s payments older than %s + %s from the %s younger", by, d.Calls, FmtCount(d.Older()),
 			FmtSecs(d.Last), FmtCount(d.YoungerMade()), FmtCount(d.Younger))
@@ -744,6 +750,11 @@ func GatewaySaid(s *Snapshot) []string {
 		fmt.Sprintf("%s ran out of time below", head),
 	}
 }
+
+// fromArrivals is the calls per payment due by now at a hop, said as reckoned from the
+// payments' arrivals alone (and the tries' set times), not from the calls counted, which it
+// may match to the hundredth ("arrivals give ~19.13 by now").
+func fromArrivals(due float64) string { return "arrivals give ~" + FmtPerPayment(due) + " by now" }
 
 // expectedByNow is a measure's companion in the way line and the narrator's: the calls per
 // payment expected by now from the run's own arrivals ("~20.53 expected by now").

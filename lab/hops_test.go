@@ -148,11 +148,13 @@ func TestDueSaid(t *testing.T) {
 		t.Fatal("no calls due")
 	}
 	brief, whole := d.Said()
-	by := "~" + FmtPerPayment(d.PerPayment()) + " expected by now: "
+	// Reckoned from arrivals, said so: beside a measure it matched to the hundredth, "~19.13
+	// expected by now" read as the measure restated (newcomer 62 W12).
+	by := "arrivals give ~" + FmtPerPayment(d.PerPayment()) + " by now: "
 	if brief != by+"a payment's 27th call comes 3.5s after it" {
 		t.Errorf("due said %q", brief)
 	}
-	m := regexp.MustCompile(`^~([\d.]+) expected by now: 27 × (\d+) payments older than 3\.5s \+ (\d+) from the (\d+) younger$`).FindStringSubmatch(whole)
+	m := regexp.MustCompile(`^arrivals give ~([\d.]+) by now: 27 × (\d+) payments older than 3\.5s \+ (\d+) from the (\d+) younger$`).FindStringSubmatch(whole)
 	if m == nil {
 		t.Fatalf("whole %q", whole)
 	}
@@ -191,7 +193,8 @@ func TestHopHelpWorkedFromTheForecast(t *testing.T) {
 	}
 	// What the headline's expected figure sums (newcomer 50 #1: "~20.54 expected by now" had
 	// no origin): the payments old enough for every call, and the younger ones' calls so far.
-	if at := atHopHelp(c); !strings.Contains(at, `the headline's "expected by now" sums all 27 from each payment older than 3.5s, and from each younger one the calls due by its age`) {
+	if at := atHopHelp(c); !strings.Contains(at, `the headline's "arrivals give" figure sums all 27 from each payment older than 3.5s, and from each younger one the calls due by its age`) ||
+		!strings.Contains(atHopHelp(c), "not from the calls counted") {
 		t.Errorf("at hop N, what expected by now sums: %q", at)
 	}
 	if held := heldHelp(c); !strings.Contains(held, "hops 1 and 2 hold a call 1.7s (3 × 500ms + 2 × 100ms) and hop 3 500ms") {

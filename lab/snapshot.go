@@ -767,8 +767,8 @@ const fewShared = 20
 
 // PoolShares is the share of each class the pool turned away (rejected:pool), payments and
 // then others, after "turning away whoever finds it full", the run's own figures beside the
-// long run's forecast: over the whole seconds after the pool first filled where there are
-// any, ": in 3–8s payments 37%, signups 43%" (first full at 2.3s); else since the start, ": so
+// long run's forecast: over the table's /s seconds (Rates) after the pool first filled where
+// there are any, ": in 3–8s payments 37%, signups 43%"; else since the start, ": so
 // far payments 33%, signups 21%", and warm says they include the seconds before it filled,
 // when none found it full. Since the start, shared-pool's 33% at 8s met the even-paced
 // forecast by coincidence and made Erlang B's 38% beside it look wrong (newcomer 55
@@ -780,11 +780,10 @@ func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict s
 	return s.poolShares(others, forecast, false, false)
 }
 
-// PoolSharesCounted is PoolShares' words with the arrivals each share is of, ": in 1–8s
-// payments 37% of 1404", where its window is not the table's /s rows' (full from 95ms: 1–8s
-// beside 3–8s), so nothing on screen checks the share: "37%" beside "/s 3–8s 77.4/s of
-// 200/s" (39%) invited a failed check (newcomer 59 G-minor 18). "" where the window is the
-// rows', or the shares are since the start, the table's own counts.
+// PoolSharesCounted is PoolShares' words with the arrivals each share is of, ": in 5–8s
+// payments 37% of 604", where its window is not the table's /s rows' (full from 4.5s: 5–8s
+// beside 3–8s), so nothing on screen checks the share (newcomer 59 G-minor 18). "" where the
+// window is the rows', or the shares are since the start, the table's own counts.
 func (s *Snapshot) PoolSharesCounted(others []Class) string {
 	said, _, _ := s.poolShares(others, 0, true, false)
 	return said
@@ -809,7 +808,10 @@ func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved
 	var arrived, rejected [numClasses]int64
 	from, to := -1, 0
 	if s.Pool.FullFrom > 0 {
-		for _, sec := range s.wholeSeconds() {
+		// The table's /s seconds, so that its rows check the shares: over every second since
+		// the fill, "in 1–8s" beside "/s 3–8s" left the reader to ask why two windows
+		// (newcomer 62 W18). Later, where the pool filled within them.
+		for _, sec := range s.rateSeconds() {
 			if time.Duration(sec.T-1)*time.Second < s.Pool.FullFrom {
 				continue
 			}

@@ -5,6 +5,7 @@ package lab
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 	"unicode"
 )
@@ -61,11 +62,19 @@ func (t TrafficConfig) SecondReach(c Class) float64 {
 	return peak + 4*math.Sqrt(peak)
 }
 
-// ReachWords says where SecondReach comes from, for a chart topped by it: class c's peak
-// rate as set, and room for the bursts random arrivals bring over it ("10/s set + room for
-// bursts").
-func (t TrafficConfig) ReachWords(c Class) string {
-	return FmtPerSec(t.PeakRate(c)) + " set + room for bursts"
+// ReachWords says where SecondReach comes from, for a chart topped by it, in the forms a
+// title's line may hold, most words first: class c's peak rate as set, and the room for the
+// bursts random arrivals bring over it, 4√λ, the top that rounded up to the key's step
+// ("10/s set + 4√10 for bursts, rounded up", the key's █ 24/s): "room for bursts" never said
+// how much (newcomer 62 G-charts).
+func (t TrafficConfig) ReachWords(c Class) []string {
+	rate := FmtPerSec(t.PeakRate(c))
+	room := "4√" + strings.TrimSuffix(rate, "/s")
+	return []string{
+		rate + " set + " + room + " for bursts, rounded up",
+		rate + " + " + room + " for bursts, rounded up",
+		rate + " + " + room + ", rounded up",
+	}
 }
 
 // Label is what the screen calls class c: its label, or its name.

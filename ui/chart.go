@@ -81,9 +81,9 @@ type chartSpec struct {
 	// under it: scaled to its data, a chart of rejections drew one traffic to a different
 	// top on each preset (n37 #1).
 	traffic bool
-	// topNote is where a traffic chart's top comes from (the func topNote), said after the title
-	// where it fits: "" none.
-	topNote string
+	// topNote is where a traffic chart's top comes from (the func topNote), most words first,
+	// said after the title in the most that fit: nil none.
+	topNote []string
 	// bursts are the reasons whose rejections the values are: where a second turned away
 	// more than the class's peak rate (lab's Burst), the legend gives it, rejected of
 	// arrived ("busiest 5–6s: 32 of 32 arrived"). nil: none.
@@ -337,19 +337,24 @@ func reachClass(s *lab.Snapshot, leaves func(lab.Class) bool) (reach float64, cl
 // rounded max (newcomer 59 G-minor 1). The class's set rate and room for its bursts (lab's
 // ReachWords), or, where a second of the run went past that, its busiest second, rounded up
 // to the key's steps. "top:", not "█ =": beside the key's "█ 24/s" it gave one glyph two
-// values (newcomer 61 W-MAJOR). "" for a chart not topped by its traffic.
-func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast float64) string {
+// values (newcomer 61 W-MAJOR). Its forms, most words first; nil for a chart not topped by
+// its traffic.
+func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast float64) []string {
 	if !spec.traffic {
-		return ""
+		return nil
 	}
 	_, c, ok := reachClass(s, spec.leaves)
 	switch {
 	case data > atLeast:
-		return "top: the busiest second, rounded up"
+		return []string{"top: the busiest second, rounded up"}
 	case ok:
-		return "top: " + s.Config.Traffic.ReachWords(c)
+		var forms []string
+		for _, f := range s.Config.Traffic.ReachWords(c) {
+			forms = append(forms, "top: "+f)
+		}
+		return forms
 	}
-	return ""
+	return nil
 }
 
 // fixedReach is the atLeast of a chart whose axis reaches v on either side.
@@ -655,7 +660,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	plotW := w - pad
 	window := chartWindow(s, cols)
 	spec.blurred = plotW != len(window) && plotW < 2*len(window)
-	note := "" // a line's axis follows its data, not the traffic: no █ to say
+	var note []string // a line's axis follows its data, not the traffic: no █ to say
 	if strip {
 		note = topNote(spec, s, data, atLeast)
 	}
@@ -775,8 +780,11 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// A top's note the title's line has no room for, on a line left blank, where it is: over
 	// the plot, and the rows of a chart beside it stay level (postmortem's rates, whose title
 	// says the profile's steps).
-	if blank := slices.Index(lines[1:], ""); note != "" && !strings.Contains(ansi.Strip(lines[0]), note) && blank >= 0 && ansiWidth(note) <= w {
-		lines[blank+1] = t.dim.Render(note)
+	said := slices.ContainsFunc(note, func(n string) bool { return strings.Contains(ansi.Strip(lines[0]), n) })
+	if blank := slices.Index(lines[1:], ""); !said && blank >= 0 {
+		if i := fitAt(w, note); len(note) > 0 && ansiWidth(note[i]) <= w {
+			lines[blank+1] = t.dim.Render(note[i])
+		}
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks))
@@ -922,7 +930,7 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []
 	// fewer words: a key that cut the title ("rejected:pool" for "rejected:pool each second")
 	// cost more than the key's words. A top's note after the title (topNote) stays only
 	// where the key has a line of its own: the key outranks it.
-	spec.topNote = ""
+	spec.topNote = nil
 	titles := spec.titles(t)
 	blank := slices.Index(lines[1:], "") + 1 // 0: none
 	switch key, own, ok := keyPlace(keys, w-ansiWidth(titles[0]+rest), w, blank > 0); {
@@ -1410,9 +1418,11 @@ func (spec chartSpec) titles(t *theme) []string {
 	// The top's origin first, at the price of "each second" (the key's /s says it), not of
 	// the title's words: postmortem's rates say the profile's steps, which its rows are too
 	// coarse to tell (newcomer 15); chartLines says it on a line left blank instead.
-	if spec.topNote != "" {
-		forms = append(forms, t.bold.Render(spec.title)+t.dim.Render(every+"  "+spec.topNote), t.bold.Render(spec.title)+t.dim.Render(brief+"  "+spec.topNote))
-		spec.topNote = ""
+	if len(spec.topNote) > 0 {
+		for _, note := range spec.topNote {
+			forms = append(forms, t.bold.Render(spec.title)+t.dim.Render(every+"  "+note), t.bold.Render(spec.title)+t.dim.Render(brief+"  "+note))
+		}
+		spec.topNote = nil
 		return append(forms, spec.titles(t)...)
 	}
 	for _, title := range []string{spec.title, spec.short} {

@@ -1070,7 +1070,7 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 		got[1] != "368: the fewest ended to judge a p99's B − A (their slowest bounds the true p99)" {
 		t.Errorf("at 80 columns: %q", got)
 	}
-	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: over 1 in 20 for the whole table (Holm's correction) · ") {
+	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: over 1 in 20 for the whole table, split over its rows · ") {
 		t.Errorf("at 120 columns: %q", got)
 	}
 }
