@@ -1426,8 +1426,11 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	if said := s.PoolSharesStarved(others, false); said != ": in 3–8s payments 40%; starved: signups 40%, health checks 1 of 5" {
 		t.Errorf("starved: %q", said)
 	}
-	if said := first.PoolSharesStarved(others, true); said != ": in 1–8s payments 33% of 70; starved: signups 29% of 35, health checks 1 of 7" {
+	if said := late.PoolSharesStarved(others, true); said != ": in 5–8s payments 40% of 30; starved: signups 6 of 15" {
 		t.Errorf("starved, counted: %q", said)
+	}
+	if said := first.PoolSharesStarved(others, true); said != "" {
+		t.Errorf("starved, counted, full before the /s rows' 3–8s: %q, want none", said)
 	}
 	if said := s.PoolSharesStarved(others, true); said != "" {
 		t.Errorf("starved, counted over the /s rows' 3–8s: %q, want none", said)
