@@ -298,9 +298,15 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		out, drawn = needed(out, drawn, spare.need, c.w, most)
 		wide, said := widened(out, drawn, spare.fuller, c.w)
 		if said == drawn && spare.unfull != "" {
-			wide, _ = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
+			wide, said = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
 		}
 		out = wide
+		// The terse form's widen last, where the need and the fuller left it no room in as
+		// few lines: the domino's average with its sum at 120x40 (newcomer 62's "per check"
+		// took its room).
+		if !strings.Contains(said, spare.widen[1]) {
+			out, _ = needed(out, said, [][2]string{spare.widen}, c.w, most)
+		}
 	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
