@@ -44,6 +44,22 @@ func (e EndCap) count() string {
 	return fmt.Sprint(e.Servers)
 }
 
+// capBrief is the cap as the notes' briefer forms say it: bare for one
+// instance, whose narrator derives it ("6.7/s"), and for a fleet with its sum in figures
+// ("3 × 20÷3.0s = 20/s"): no narrator derives a fleet's, and "payment ok 22.6/s > 20/s" at
+// 120 columns left 20/s from nowhere (newcomer 62 #5).
+func (e EndCap) capBrief() string {
+	if e.Replicas > 1 {
+		return e.capSum()
+	}
+	return FmtPerSec(e.PerSec())
+}
+
+// capSum is the cap's sum in figures: "20÷3.0s = 6.7/s", "3 × 20÷3.0s = 20/s".
+func (e EndCap) capSum() string {
+	return fmt.Sprintf("%s÷%s = %s", e.count(), FmtSecs(e.Hold), FmtPerSec(e.PerSec()))
+}
+
 // serversBare is ServersWords without the replicas out now, for a sentence that named them.
 func (e EndCap) serversBare() string {
 	if e.Replicas > 1 {
@@ -239,6 +255,7 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 	ok, cap, hold := FmtPerSec(r.OK[Payment]), FmtPerSec(e.PerSec()), FmtSecs(e.Hold)
 	servers := e.ServersWords()
 	b := e.batch(r, e.caught(r))
+	short := e.capBrief()
 	// "Is above", "can exceed": "tops" read as "is capped at", beside an ok/s above it. The
 	// long run in parentheses: "…in the long run, for a few seconds" read as one phrase.
 	// Both figures where the cap's derivation is said bare: "ok/s > 20 workers ÷ 3.0s" read
@@ -262,17 +279,17 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		// screen (newcomer 59). As wide as the next form, which it outranks. Together in
 		// signs, so a compare half of 20 workers says it as one of 5 permits does (s74: "≤20
 		// end together, twice in 5s" beside "5÷3.0s = 1.7/s: 5 end together, 2×").
-		fmt.Sprintf("%s ok %s > %s÷%s = %s: %s, %s", name, ok, e.count(), hold, cap, b.fewTogether, b.timesBrief),
-		fmt.Sprintf("%s ok %s > %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.short, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s", name, ok, e.capSum(), b.fewTogether, b.timesBrief),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in these %ds", name, ok, short, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.fewest, b.times, r.Seconds),
 		// In a compare half the cap before the hold, which the cap is of: "payment ok 7.2/s:
 		// ≤20 end together every 3.0s" dropped why the line is there (newcomer 58 G5). The
 		// hold goes before "twice" does: each half of 120 columns then says it as the other,
 		// its ok/s the batch × times ÷ seconds ("≤20 end together, twice in 5s" beside "5 end
 		// together every 3.0s, 2× in 5s" read as two rules, newcomer 59).
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewTogether, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewTogether, b.timesBrief, r.Seconds)}
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.fewTogether, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.fewTogether, b.timesBrief, r.Seconds)}
 }
 
 // FewerRoundsNote says why the pool turned away more in the window than its forecast
@@ -285,14 +302,15 @@ func (e EndCap) FewerRoundsNote(name string, r *Rates, rounds int, loss float64)
 	ok, cap, hold, span := FmtPerSec(r.OK[Payment]), FmtPerSec(e.PerSec()), FmtSecs(e.Hold), r.Span()
 	servers, share := e.ServersWords(), fmt.Sprintf("%.0f%%", 100*loss)
 	b := e.batch(r, rounds)
+	short := e.capBrief()
 	return []string{
 		fmt.Sprintf("/s %s: %s ok %s < %s ÷ %s = %s: %s, a batch, and these %ds caught %s, %d ok, so more were turned away than the long run's %s",
 			span, name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended, share),
 		fmt.Sprintf("/s: %s ok %s < %s ÷ %s = %s: %s, %s in these %ds: more turned away than the long run's %s",
 			name, ok, servers, hold, cap, b.short, b.times, r.Seconds, share),
-		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds, so more turned away than the long run's %s", name, ok, cap, b.short, b.times, r.Seconds, share),
-		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s < %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds, so more turned away than the long run's %s", name, ok, short, b.short, b.times, r.Seconds, share),
+		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds", name, ok, short, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s < %s: %s, %s in %ds", name, ok, short, b.fewest, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.timesBrief, r.Seconds)}
 }
