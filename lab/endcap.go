@@ -20,6 +20,9 @@ type EndCap struct {
 	// "r4 pulled, finishing" ("" where none is). Counted, they served in the window; unnamed,
 	// "3 replicas" beside "2 of 4 replicas in rotation" read wrong (newcomer 58 #1).
 	out string
+	// outBrief names them alone, "r2, r4 out now", for a form with no room for out's each
+	// state (newcomer 62 #5: 120 columns kept no form that named the replicas).
+	outBrief string
 }
 
 // PerSec is the cap a second: Replicas × Servers ÷ Hold.
@@ -34,6 +37,15 @@ func (e EndCap) ServersWords() string {
 		return fmt.Sprintf("%s (%s) × %s", units(e.Replicas, "replica"), e.out, units(e.Servers, e.Of))
 	}
 	return e.serversBare()
+}
+
+// serversBrief is ServersWords with the replicas out now named alone: "3 replicas (r2, r4
+// out now) × 20 workers"; "" where that says no less than ServersWords.
+func (e EndCap) serversBrief() string {
+	if e.Replicas < 2 || e.outBrief == "" || strings.Count(e.out, ";") == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (%s) × %s", units(e.Replicas, "replica"), e.outBrief, units(e.Servers, e.Of))
 }
 
 // count is ServersWords in figures: "5", "3 × 20" for a fleet's.
@@ -70,9 +82,10 @@ func (e EndCap) serversBare() string {
 
 // outNow names the replicas out of rotation now but for part of the window at most (not
 // in left), in order: "r4 pulled, finishing" while it holds work, "r4 pulled 9.3s" once
-// done, as the rows write its time; "" where none is.
-func (f *FleetStats) outNow(left map[int]bool) string {
-	var said []string
+// done, as the rows write its time; "" where none is. brief names them alone: "r2, r4 out
+// now".
+func (f *FleetStats) outNow(left map[int]bool) (said, brief string) {
+	var each, names []string
 	outs := f.Outs()
 	for i := range f.Replicas {
 		if left[i+1] || f.InRotationNow(i) {
@@ -87,13 +100,17 @@ func (f *FleetStats) outNow(left map[int]bool) string {
 				}
 			}
 		}
+		names = append(names, fmt.Sprintf("r%d", i+1))
 		if p := f.Replicas[i].Pool; p.Busy+p.Queued > 0 {
-			said = append(said, fmt.Sprintf("r%d %s, finishing", i+1, how))
+			each = append(each, fmt.Sprintf("r%d %s, finishing", i+1, how))
 		} else {
-			said = append(said, fmt.Sprintf("r%d %s %s", i+1, how, f.OutAt(at)))
+			each = append(each, fmt.Sprintf("r%d %s %s", i+1, how, f.OutAt(at)))
 		}
 	}
-	return strings.Join(said, "; ")
+	if len(names) == 0 {
+		return "", ""
+	}
+	return strings.Join(each, "; "), strings.Join(names, ", ") + " out now"
 }
 
 // Rounds is how many rounds of calls a window of r's seconds can catch ending: a server
@@ -147,7 +164,7 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 		if e.Replicas < 1 {
 			return EndCap{}, false
 		}
-		e.out = f.outNow(out)
+		e.out, e.outBrief = f.outNow(out)
 	}
 	return e, true
 }
@@ -260,8 +277,9 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 	// long run in parentheses: "…in the long run, for a few seconds" read as one phrase.
 	// Both figures where the cap's derivation is said bare: "ok/s > 20 workers ÷ 3.0s" read
 	// as a rule, the 6.7/s left to work out beside 6.8/s (newcomer 44 g7); where room is
-	// short, the cap's figure alone, which the narrator derives.
-	return []string{
+	// short, the cap's figure alone, which the narrator derives, a fleet's with its sum in
+	// figures (capBrief).
+	forms := []string{
 		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s, a batch, and these %ds caught %s, %d ok",
 			name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended),
 		fmt.Sprintf("/s: %s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, a batch, and these %ds caught %s: %d ok", name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended),
@@ -273,7 +291,12 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in %ds", name, ok, servers, hold, cap, b.together, b.times, r.Seconds),
 		// The cap's sum kept at 80 columns before its hold is said twice: "> 6.7/s" alone
 		// left where it comes from to the narrator (newcomer 54).
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, servers, hold, cap, b.together, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, servers, hold, cap, b.together, b.times, r.Seconds)}
+	if brief := e.serversBrief(); brief != "" {
+		// Each replica out now named, with no room for how (newcomer 62 #5).
+		forms = append(forms, fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, brief, hold, cap, b.together, b.times, r.Seconds))
+	}
+	return append(forms,
 		// Still the cap's sum, in figures alone, where the line beside the window has no room
 		// for its words: at 80x24 the bulkhead's "> 1.7/s" stood with 5 ÷ 3.0s nowhere on
 		// screen (newcomer 59). As wide as the next form, which it outranks. Together in
@@ -289,7 +312,7 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		// its ok/s the batch × times ÷ seconds ("≤20 end together, twice in 5s" beside "5 end
 		// together every 3.0s, 2× in 5s" read as two rules, newcomer 59).
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.fewTogether, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.fewTogether, b.timesBrief, r.Seconds)}
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.fewTogether, b.timesBrief, r.Seconds))
 }
 
 // FewerRoundsNote says why the pool turned away more in the window than its forecast

@@ -242,6 +242,10 @@ func TestFleetCapSaysItsSum(t *testing.T) {
 			t.Errorf("the cap without its sum: %q", f)
 		}
 	}
+	// Named alone where each one's state has no room: at 120 columns, not "3 × 20".
+	if want := "payment ok 22.6/s > 3 replicas (r2, r4 out now) × 20 workers ÷ 3.0s = 20/s: up to 60 end together, twice in 5s"; !slices.Contains(e.OverCapNote("payment", &r), want) || len([]rune(want)) > 120 {
+		t.Errorf("no %q in %q", want, e.OverCapNote("payment", &r))
+	}
 	r.OK[Payment] = 12
 	for _, f := range e.FewerRoundsNote("payment", &r, 2, 0.4) {
 		if strings.Contains(f, "< ") && !strings.Contains(f, "× 20 workers ÷ 3.0s = 20/s") && !strings.Contains(f, "3 × 20÷3.0s = 20/s") {
