@@ -20,6 +20,9 @@ type EndCap struct {
 	// "r4 pulled, finishing" ("" where none is). Counted, they served in the window; unnamed,
 	// "3 replicas" beside "2 of 4 replicas in rotation" read wrong (newcomer 58 #1).
 	out string
+	// outBrief names them alone, "r2, r4 out now", for a form with no room for out's each
+	// state (newcomer 62 #5: 120 columns kept no form that named the replicas).
+	outBrief string
 }
 
 // PerSec is the cap a second: Replicas × Servers ÷ Hold.
@@ -36,12 +39,37 @@ func (e EndCap) ServersWords() string {
 	return e.serversBare()
 }
 
+// serversBrief is ServersWords with the replicas out now named alone: "3 replicas (r2, r4
+// out now) × 20 workers"; "" where that says no less than ServersWords.
+func (e EndCap) serversBrief() string {
+	if e.Replicas < 2 || e.outBrief == "" || strings.Count(e.out, ";") == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (%s) × %s", units(e.Replicas, "replica"), e.outBrief, units(e.Servers, e.Of))
+}
+
 // count is ServersWords in figures: "5", "3 × 20" for a fleet's.
 func (e EndCap) count() string {
 	if e.Replicas > 1 {
 		return fmt.Sprintf("%d × %d", e.Replicas, e.Servers)
 	}
 	return fmt.Sprint(e.Servers)
+}
+
+// capBrief is the cap as the notes' briefer forms say it: bare for one
+// instance, whose narrator derives it ("6.7/s"), and for a fleet with its sum in figures
+// ("3 × 20÷3.0s = 20/s"): no narrator derives a fleet's, and "payment ok 22.6/s > 20/s" at
+// 120 columns left 20/s from nowhere (newcomer 62 #5).
+func (e EndCap) capBrief() string {
+	if e.Replicas > 1 {
+		return e.capSum()
+	}
+	return FmtPerSec(e.PerSec())
+}
+
+// capSum is the cap's sum in figures: "20÷3.0s = 6.7/s", "3 × 20÷3.0s = 20/s".
+func (e EndCap) capSum() string {
+	return fmt.Sprintf("%s÷%s = %s", e.count(), FmtSecs(e.Hold), FmtPerSec(e.PerSec()))
 }
 
 // serversBare is ServersWords without the replicas out now, for a sentence that named them.
@@ -54,9 +82,10 @@ func (e EndCap) serversBare() string {
 
 // outNow names the replicas out of rotation now but for part of the window at most (not
 // in left), in order: "r4 pulled, finishing" while it holds work, "r4 pulled 9.3s" once
-// done, as the rows write its time; "" where none is.
-func (f *FleetStats) outNow(left map[int]bool) string {
-	var said []string
+// done, as the rows write its time; "" where none is. brief names them alone: "r2, r4 out
+// now".
+func (f *FleetStats) outNow(left map[int]bool) (said, brief string) {
+	var each, names []string
 	outs := f.Outs()
 	for i := range f.Replicas {
 		if left[i+1] || f.InRotationNow(i) {
@@ -71,13 +100,17 @@ func (f *FleetStats) outNow(left map[int]bool) string {
 				}
 			}
 		}
+		names = append(names, fmt.Sprintf("r%d", i+1))
 		if p := f.Replicas[i].Pool; p.Busy+p.Queued > 0 {
-			said = append(said, fmt.Sprintf("r%d %s, finishing", i+1, how))
+			each = append(each, fmt.Sprintf("r%d %s, finishing", i+1, how))
 		} else {
-			said = append(said, fmt.Sprintf("r%d %s %s", i+1, how, f.OutAt(at)))
+			each = append(each, fmt.Sprintf("r%d %s %s", i+1, how, f.OutAt(at)))
 		}
 	}
-	return strings.Join(said, "; ")
+	if len(names) == 0 {
+		return "", ""
+	}
+	return strings.Join(each, "; "), strings.Join(names, ", ") + " out now"
 }
 
 // Rounds is how many rounds of calls a window of r's seconds can catch ending: a server
@@ -131,7 +164,7 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 		if e.Replicas < 1 {
 			return EndCap{}, false
 		}
-		e.out = f.outNow(out)
+		e.out, e.outBrief = f.outNow(out)
 	}
 	return e, true
 }
@@ -239,12 +272,14 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 	ok, cap, hold := FmtPerSec(r.OK[Payment]), FmtPerSec(e.PerSec()), FmtSecs(e.Hold)
 	servers := e.ServersWords()
 	b := e.batch(r, e.caught(r))
+	short := e.capBrief()
 	// "Is above", "can exceed": "tops" read as "is capped at", beside an ok/s above it. The
 	// long run in parentheses: "…in the long run, for a few seconds" read as one phrase.
 	// Both figures where the cap's derivation is said bare: "ok/s > 20 workers ÷ 3.0s" read
 	// as a rule, the 6.7/s left to work out beside 6.8/s (newcomer 44 g7); where room is
-	// short, the cap's figure alone, which the narrator derives.
-	return []string{
+	// short, the cap's figure alone, which the narrator derives, a fleet's with its sum in
+	// figures (capBrief).
+	forms := []string{
 		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s, a batch, and these %ds caught %s, %d ok",
 			name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended),
 		fmt.Sprintf("/s: %s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, a batch, and these %ds caught %s: %d ok", name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended),
@@ -256,23 +291,28 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in %ds", name, ok, servers, hold, cap, b.together, b.times, r.Seconds),
 		// The cap's sum kept at 80 columns before its hold is said twice: "> 6.7/s" alone
 		// left where it comes from to the narrator (newcomer 54).
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, servers, hold, cap, b.together, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, servers, hold, cap, b.together, b.times, r.Seconds)}
+	if brief := e.serversBrief(); brief != "" {
+		// Each replica out now named, with no room for how (newcomer 62 #5).
+		forms = append(forms, fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, brief, hold, cap, b.together, b.times, r.Seconds))
+	}
+	return append(forms,
 		// Still the cap's sum, in figures alone, where the line beside the window has no room
 		// for its words: at 80x24 the bulkhead's "> 1.7/s" stood with 5 ÷ 3.0s nowhere on
 		// screen (newcomer 59). As wide as the next form, which it outranks. Together in
 		// signs, so a compare half of 20 workers says it as one of 5 permits does (s74: "≤20
 		// end together, twice in 5s" beside "5÷3.0s = 1.7/s: 5 end together, 2×").
-		fmt.Sprintf("%s ok %s > %s÷%s = %s: %s, %s", name, ok, e.count(), hold, cap, b.fewTogether, b.timesBrief),
-		fmt.Sprintf("%s ok %s > %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.short, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s", name, ok, e.capSum(), b.fewTogether, b.timesBrief),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in these %ds", name, ok, short, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.fewest, b.times, r.Seconds),
 		// In a compare half the cap before the hold, which the cap is of: "payment ok 7.2/s:
 		// ≤20 end together every 3.0s" dropped why the line is there (newcomer 58 G5). The
 		// hold goes before "twice" does: each half of 120 columns then says it as the other,
 		// its ok/s the batch × times ÷ seconds ("≤20 end together, twice in 5s" beside "5 end
 		// together every 3.0s, 2× in 5s" read as two rules, newcomer 59).
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewTogether, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, cap, b.fewTogether, b.timesBrief, r.Seconds)}
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.fewTogether, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds", name, ok, short, b.fewTogether, b.timesBrief, r.Seconds))
 }
 
 // FewerRoundsNote says why the pool turned away more in the window than its forecast
@@ -285,14 +325,15 @@ func (e EndCap) FewerRoundsNote(name string, r *Rates, rounds int, loss float64)
 	ok, cap, hold, span := FmtPerSec(r.OK[Payment]), FmtPerSec(e.PerSec()), FmtSecs(e.Hold), r.Span()
 	servers, share := e.ServersWords(), fmt.Sprintf("%.0f%%", 100*loss)
 	b := e.batch(r, rounds)
+	short := e.capBrief()
 	return []string{
 		fmt.Sprintf("/s %s: %s ok %s < %s ÷ %s = %s: %s, a batch, and these %ds caught %s, %d ok, so more were turned away than the long run's %s",
 			span, name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended, share),
 		fmt.Sprintf("/s: %s ok %s < %s ÷ %s = %s: %s, %s in these %ds: more turned away than the long run's %s",
 			name, ok, servers, hold, cap, b.short, b.times, r.Seconds, share),
-		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds, so more turned away than the long run's %s", name, ok, cap, b.short, b.times, r.Seconds, share),
-		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds", name, ok, cap, b.short, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s < %s: %s, %s in %ds", name, ok, cap, b.fewest, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds, so more turned away than the long run's %s", name, ok, short, b.short, b.times, r.Seconds, share),
+		fmt.Sprintf("%s ok %s < %s: %s, %s in these %ds", name, ok, short, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s < %s: %s, %s in %ds", name, ok, short, b.fewest, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s: %s, %s in %ds", name, ok, b.fewest, b.timesBrief, r.Seconds)}
 }

@@ -216,3 +216,46 @@ func TestEndCapNoteHalvesSayBatchesAlike(t *testing.T) {
 		t.Errorf("halves at 58 and 59 columns:\n%q\n%q\nwant one wording", pool, bulkhead)
 	}
 }
+
+// A fleet's cap says where it comes from in every form, the briefest too: no narrator
+// derives it, and "payment ok 22.6/s > 20/s" at 120 columns left 20/s from nowhere
+// (newcomer 62 #5, fleet-domino at 12s: r1 drained before the window, r4 and r2 pulled in it,
+// so 3 replicas served in it).
+func TestFleetCapSaysItsSum(t *testing.T) {
+	c := keysBase()
+	c.Traffic.Payment.Rate = 24
+	s := &Snapshot{Config: c, Fleet: &FleetStats{Replicas: make([]Snapshot, 4), Drain: &Drain{Replica: 1, At: 5 * time.Second},
+		Pulls: []Pull{{Replica: 4, At: 9 * time.Second}, {Replica: 2, At: 11800 * time.Millisecond}}}}
+	s.Fleet.Replicas[1].Pool.Busy = 20
+	s.Fleet.Replicas[1].Health.Pulled, s.Fleet.Replicas[3].Health.Pulled = true, true
+	r := Rates{Seconds: 5, From: 7, To: 12}
+	e, ok := s.PaymentEndCap(&r)
+	if !ok || e.Replicas != 3 || e.ServersWords() != "3 replicas (r2 pulled, finishing; r4 pulled 9.0s) × 20 workers" {
+		t.Fatalf("r1 drained before 7–12s, r4 and r2 pulled in it: %+v %q", e, e.ServersWords())
+	}
+	r.OK[Payment] = 22.6
+	if !r.OverCap(Payment, e) {
+		t.Fatalf("22.6/s against 20/s: not over the cap")
+	}
+	for _, f := range e.OverCapNote("payment", &r) {
+		if !strings.Contains(f, "× 20 workers ÷ 3.0s = 20/s") && !strings.Contains(f, "3 × 20÷3.0s = 20/s") {
+			t.Errorf("the cap without its sum: %q", f)
+		}
+	}
+	// Named alone where each one's state has no room: at 120 columns, not "3 × 20".
+	if want := "payment ok 22.6/s > 3 replicas (r2, r4 out now) × 20 workers ÷ 3.0s = 20/s: up to 60 end together, twice in 5s"; !slices.Contains(e.OverCapNote("payment", &r), want) || len([]rune(want)) > 120 {
+		t.Errorf("no %q in %q", want, e.OverCapNote("payment", &r))
+	}
+	r.OK[Payment] = 12
+	for _, f := range e.FewerRoundsNote("payment", &r, 2, 0.4) {
+		if strings.Contains(f, "< ") && !strings.Contains(f, "× 20 workers ÷ 3.0s = 20/s") && !strings.Contains(f, "3 × 20÷3.0s = 20/s") {
+			t.Errorf("the cap without its sum: %q", f)
+		}
+	}
+	// One instance keeps its bare forms: its narrator derives the cap.
+	one := EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}
+	r.OK[Payment] = 7.2
+	if last := one.OverCapNote("payment", &r); last[len(last)-1] != "payment ok 7.2/s > 6.7/s: ≤20 end together, 2× in 5s" {
+		t.Errorf("one instance's fewest form: %q", last[len(last)-1])
+	}
+}

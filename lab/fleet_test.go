@@ -75,12 +75,14 @@ func TestDominoTellsEachTurn(t *testing.T) {
 		t.Errorf("fewer than 12 of 20 at 2/3: %v, want 0.1906; fewer than 13: %v, more; than 0: %v", odds, w.ShortOdds(13), w.ShortOdds(0))
 	}
 	// Said as a chance, in lab (review 39 m6): 1 in 5 at 0.19; where 1/odds rounds to 2,
-	// a share, not "1-in-2" for 44% (40 workers each freeing in time at 0.35).
-	if got := w.FewerThan(12); got != "fewer than 12: 1-in-5 chance" {
+	// a share, not "1-in-2" for 44% (40 workers each freeing in time at 0.35). One check's,
+	// which ShortOdds is: bare, beside "2 checks not ok in a row", it read as the pull's
+	// (newcomer 62 #3).
+	if got := w.FewerThan(12); got != "fewer than 12: 1-in-5 chance per check" {
 		t.Errorf("fewer than 12: %q", got)
 	}
 	wide := CheckWait{Timeout: 1050 * time.Millisecond, Workers: 40, Hold: 3 * time.Second}
-	if got := wide.FewerThan(14); got != "fewer than 14: 44% chance" {
+	if got := wide.FewerThan(14); got != "fewer than 14: 44% chance per check" {
 		t.Errorf("fewer than 14 of 40 at 0.35: %q, odds %v", got, wide.ShortOdds(14))
 	}
 	if got := w.FewerThan(14); got != "" {
@@ -504,7 +506,7 @@ func TestChecksNowSaysWhyAQueueStillPasses(t *testing.T) {
 	if got, want := one.Words(letters)[2].Text, "16 payments + 46 quick ahead: check would time out and pull it"; got != want {
 		t.Errorf("pulled after 1: %q, want %q", got, want)
 	}
-	// r4's pull, said by the story as "fewer than 12: 1-in-5 chance", is the same odds.
+	// r4's pull, said by the story as "fewer than 12: 1-in-5 chance per check", is the same odds.
 	ch := checks[1]
 	ch.Ahead = 11
 	if got, want := ch.NotOK(), ch.Wait.ShortOdds(12); math.Abs(got-want) > 1e-12 {

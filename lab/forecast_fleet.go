@@ -134,18 +134,21 @@ func (w CheckWait) Freed(n int) string {
 	return fmt.Sprintf("%d workers freed", n)
 }
 
-// FewerThan says ShortOdds(need) as a chance, "fewer than 12: 1-in-5 chance", one wording
-// in the whole and the brief form; "" where ShortOdds is 0. Said as a chance: "fewer than 12
-// in 1 check of 5" read as 1 of r4's 5 checks (newcomer 47 #8). Where 1/odds rounds to 2 or
-// less, a share, "44% chance": rounded in ui, 0.44 read "1-in-2" and odds over 2/3 "1-in-1",
-// certainty (review 39 m6). No longer than that: fleet-domino's 80x24 headline has no
-// column to spare.
+// FewerThan says ShortOdds(need) as a chance, "fewer than 12: 1-in-5 chance per check", one
+// wording in the whole and the brief form; "" where ShortOdds is 0. Said as a chance: "fewer
+// than 12 in 1 check of 5" read as 1 of r4's 5 checks (newcomer 47 #8); and as one check's,
+// which it is: beside "2 checks not ok in a row pull a replica" a bare "1-in-3 chance" read as
+// the pull's (newcomer 62 #3). Not the pair's odds: checks 100ms apart wait behind nearly one
+// queue, so the two are not apart and no product of them computes. Where 1/odds rounds to 2
+// or less, a share, "44% chance": rounded in ui, 0.44 read "1-in-2" and odds over 2/3
+// "1-in-1", certainty (review 39 m6). No longer than that: fleet-domino's 80x24 headline has
+// no column to spare.
 func (w CheckWait) FewerThan(need int) string {
 	odds := w.ShortOdds(need)
 	if odds <= 0 {
 		return ""
 	}
-	return fmt.Sprintf("fewer than %d: %s chance", need, chance(odds))
+	return fmt.Sprintf("fewer than %d: %s chance per check", need, chance(odds))
 }
 
 // chance writes odds as FewerThan does: "1-in-5", or where 1/odds rounds to 2 or less, a

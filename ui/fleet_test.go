@@ -403,7 +403,7 @@ func TestNarrateFleet(t *testing.T) {
 	}
 	s.Fleet.Replicas[1].Health = lab.HealthStats{}
 	s.Fleet.Pulls = []lab.Pull{{Replica: 2, At: 7 * time.Second, ReturnedAt: 8 * time.Second}}
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.HasPrefix(msg, "the domino: r1 drained at 6.0s → 3 left, 8/s payments each → r2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.HasPrefix(msg, "the domino: r1 drained at 6.0s → 3 left, 8/s payments each (over capacity) → r2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20)") {
 		t.Errorf("one drained, one back: %q", msg)
 	}
 	s = fleetSnapshot(4, 3)
@@ -599,7 +599,8 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	msg, _ := narrateFleetWhole(s.Config, s)
 	turns := fs.Domino(s.Config)
 	for _, want := range []string{
-		"the domino: r1 drained at 6.0s → 3 left, 8/s payments each → ",
+		// Over capacity, in a word where the need that says so has no room (newcomer 62 #4).
+		"the domino: r1 drained at 6.0s → 3 left, 8/s payments each (over capacity) → ",
 		"r2 pulled at 8.0s → 2 left, 12/s each → ",
 		// What rejected:pool means there: its queue was full (round 11 expected a full queue
 		// to give rejected:queue).
@@ -620,7 +621,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 			// same, lab's odds (newcomer 34 read it as bad luck).
 			// With the model the odds are of (newcomer 35 #6 took them for a Poisson count's).
 			// What freed, with its subject (n45 G8: "only 11 freed (13.3 on average …)").
-			"only 11 workers did (%s on average: 2.0s × 20 / 3.0s; each of the 20 frees in time with chance 2.0s / 3.0s, so fewer than 12: 1-in-%.0f chance), so it waited past 2.0s and timed out; ",
+			"only 11 workers did (%s on average: 2.0s × 20 / 3.0s; each of the 20 frees in time with chance 2.0s / 3.0s, so fewer than 12: 1-in-%.0f chance per check), so it waited past 2.0s and timed out; ",
 			s.Config.Fleet.PullAfter, lab.Ordinal(s.Config.Fleet.PullAfter), fmtWorkers(turns[0].Wait.Behind()), math.Round(1/turns[0].Wait.ShortOdds(12))),
 		"r2 alone takes 24/s (72 workers of 20)",
 	} {
@@ -673,9 +674,14 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// at 80x24 not at the cost of the charts. The odds said as a chance: "in 1 check of
 		// 5" read as well as 1 of r2's 5 checks (newcomer 47 #8). What the table's rej:balancer counts, said
 		// of the stretch: at 80x24 no note under the table says it (n46 #1). The average with
-		// its sum where it costs the headline no line (newcomer 52).
+		// its sum where it costs the headline no line (newcomer 52): at 80x24 the odds one
+		// check's take its room (newcomer 62 #3).
 		text := ansi.Strip(out)
-		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "all out 9.030s–9.4s (rejected:balancer); why r2 first: its check, 11 payments ahead, needed 12 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a replica") || !strings.Contains(text, "held (of") {
+		want := "all out 9.030s–9.4s (rejected:balancer); why r2 first: its check, 11 payments ahead, needed 12 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance per check); 2 checks not ok in a row pull a replica"
+		if size[0] == 80 {
+			want = strings.Replace(want, ": 2.0s × 20 / 3.0s", "", 1)
+		}
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), want) || !strings.Contains(text, "held (of") {
 			t.Errorf("%dx%d: the domino cut, or its charts:\n%s", size[0], size[1], text)
 		}
 		// As many freed by its timeout as it needed, yet it timed out: the last came too
@@ -1456,8 +1462,10 @@ func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 11, 11
 	text := ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, false, false))
 	flat := strings.Join(strings.Fields(text), " ")
-	// The need first, with its sum (newcomer 60), then the odds' basis where it still fits.
-	if want := "(13.3 on average; each frees in time with chance 2.0s / 3.0s, so fewer than 12: 1-in-5 chance)"; !strings.Contains(flat, want) || !strings.Contains(flat, "(8/s × 3.0s = 24 workers of 20)") {
+	// The need first, with its sum (newcomer 60), then the average's sum where it still fits;
+	// the odds one check's (newcomer 62 #3), whose 10 columns leave the odds' basis no room
+	// here.
+	if want := "(13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance per check)"; !strings.Contains(flat, want) || !strings.Contains(flat, "(8/s × 3.0s = 24 workers of 20)") {
 		t.Errorf("no %q in\n%s", want, text)
 	}
 	if headline := headlineLines(text); headline > headlineMost {
@@ -1561,5 +1569,39 @@ func TestDominoSaysTheNeedBeforeTheChance(t *testing.T) {
 	msg, _ = narrateFleetWhole(s.Config, s)
 	if !strings.Contains(msg, "why r2 was pulled: 2 checks not ok") || strings.Contains(msg, "a pull was sure") {
 		t.Errorf("a share that fits: %q", msg)
+	}
+}
+
+// fleet-domino at 12s, as newcomer 62 read it at both sizes: a check turned away by a full
+// queue says the queue was full at that check, not now, beside its row's queue since (#2);
+// the odds of too few workers freeing are one check's, beside the rule of two in a row (#3);
+// and "why r2 first" keeps the overload it rests on at 80x24, within the headline's lines,
+// the need where it fits, else its word (#4).
+func TestDominoSaysWhenAndWhose(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 3))
+	fs := s.Fleet
+	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 12, 12
+	fs.Pulls[1].Refused, fs.Pulls[1].Queued, fs.Pulls[1].At = true, 100, 11800*time.Millisecond
+	fs.Replicas[1].Health.History[0], fs.Replicas[2].Health.History[0] = fs.Pulls[0], fs.Pulls[1]
+	s.Elapsed = 12 * time.Second
+	overload := regexp.MustCompile(`3 left, 8/s payments each \((over capacity|(8/s × 3\.0s = )?24 workers of 20)\) → r2 pulled`)
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)
+		text := ansi.Strip(out)
+		flat := strings.Join(strings.Fields(text), " ")
+		if !checkFrame(t, out, size[0], size[1]) {
+			continue
+		}
+		for _, want := range []string{"r3 11.8s (queue of 100 full at its check); why r2 first", "fewer than 13: 1-in-3 chance per check); 2 checks not ok in a row"} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("%dx%d: no %q in\n%s", size[0], size[1], want, text)
+			}
+		}
+		if !overload.MatchString(flat) {
+			t.Errorf("%dx%d: the overload unsaid before r2's pull:\n%s", size[0], size[1], text)
+		}
+		if n := headlineLines(text); size[0] == 80 && n > headlineMost {
+			t.Errorf("%dx%d: the headline %d lines, past %d:\n%s", size[0], size[1], n, headlineMost, text)
+		}
 	}
 }

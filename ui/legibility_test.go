@@ -466,6 +466,30 @@ func TestHeaderKeepsEveryStarvedClass(t *testing.T) {
 	}
 }
 
+// A class's count says the one word at every width: the rate, then the column's gloss,
+// gives way, never the word for the column (newcomer 62: fleet-domino's "health rej:pool 4"
+// at 120 columns beside "health starved 4" at 80, one count under two nouns).
+func TestHeaderStarvedKeepsItsWord(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	s.Config.Name = "shared-pool"
+	s.Config.Traffic.Health.Rate = 1
+	s.Classes[lab.Health].Arrived = 7
+	s.Classes[lab.Health].Rejected[lab.RejectPool] = 1
+	s.Timeline[len(s.Timeline)-1].Rejected[lab.Health][lab.RejectPool] = 1 // a rate of its own, as 120 columns said it
+	swapped := regexp.MustCompile(`\b(signup|health) rej:`)
+	for _, recorded := range []bool{false, true} {
+		for w := 40; w <= 200; w++ {
+			sc := testScreen(s, w, 40)
+			sc.recorded = recorded
+			head := ansi.Strip(headerLine(th, sc, 0, w, w))
+			if m := swapped.FindString(head); m != "" {
+				t.Errorf("at %d columns (screenshot %v): %q says %q, the column for the word", w, recorded, head, m)
+			}
+		}
+	}
+}
+
 // In compare mode a footer cut to one line at 80 columns still says what ▶ marks
 // (newcomer 30: "▶ A" unexplained, the key line cut before tab).
 func TestFooterSaysFocusAt80(t *testing.T) {

@@ -343,9 +343,12 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 				// (n37 #27: 26 timed out beside r2 and r3 pulled by rejections).
 				gloss := fmt.Sprintf(" (%s %s: no worker; "+queue+"; timeouts show only after %s)", checks, lab.RejectPool.Word(), t.Queued, fmtSecs(cfg.Health.Timeout.D()))
 				if brief { // whose checks, the steps just said
-					gloss = fmt.Sprintf(" (check %s: queue of %d full)", lab.RejectPool.Word(), t.Queued)
+					// Full at the check, not now: "queue of 100 full" beside the row's "+ 90
+					// queued" read as a contradiction (newcomer 62 #2). The table's note says
+					// rej:pool is a full queue.
+					gloss = fmt.Sprintf(" (queue of %d full at its check)", t.Queued)
 					if run > 1 {
-						gloss = fmt.Sprintf(" (checks %s: queues of %d full)", lab.RejectPool.Word(), t.Queued)
+						gloss = fmt.Sprintf(" (queues of %d full at their checks)", t.Queued)
 					}
 				}
 				w += gloss
@@ -381,8 +384,13 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 			// The first share with the workers it needs where that costs no line, in the
 			// fleet headline's words (newcomer 60: "24 workers of 20" unsaid, r4's pull read
 			// as bad luck); the later ones briefly. Its arrow keeps it one in the sentence.
+			// Where it overloads them, a word of it stays where the need has no room: at 80x24
+			// "why r4 first" stood with the overload it rests on unsaid (newcomer 62 #4).
 			if unit != "" && !cfg.Dependency.Mode.Fails() {
 				at := strings.TrimSuffix(share, " → ")
+				if t.Share.Fit == lab.Overloaded {
+					share = at + " (over capacity) → "
+				}
 				for _, sum := range []bool{true, false} {
 					need = append(need, [2]string{share, at + " (" + t.Share.PaymentWorkers(sum) + ") → "})
 				}

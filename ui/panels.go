@@ -298,9 +298,15 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		out, drawn = needed(out, drawn, spare.need, c.w, most)
 		wide, said := widened(out, drawn, spare.fuller, c.w)
 		if said == drawn && spare.unfull != "" {
-			wide, _ = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
+			wide, said = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
 		}
 		out = wide
+		// The terse form's widen last, where the need and the fuller left it no room in as
+		// few lines: the domino's average with its sum at 120x40 (newcomer 62's "per check"
+		// took its room).
+		if !strings.Contains(said, spare.widen[1]) {
+			out, _ = needed(out, said, [][2]string{spare.widen}, c.w, most)
+		}
 	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
@@ -1360,8 +1366,9 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 // (the last form is none: the state alone, as the table below still shows the starvation).
 // Each class that starved says its count in one form, cut from its end where it does not
 // fit: "signup starved (rej:pool) 12 (1.2/s in 3–8s; needs ~0.01 workers)", then without its
-// need, then "signup rej:pool 12 (1.2/s in 3–8s)", then "signup starved (rej:pool) 12", then
-// "signup rej:pool 12". What it counts first, the table's column (newcomer 23 read
+// need, then "signup starved (rej:pool) 12", then "signup starved 12": the word stays at
+// every size, and the rate, then the column's gloss, gives way ("health rej:pool 4" at 120 columns beside "health starved 4" at 80 read as two
+// counts, newcomer 62). What it counts first, the table's column (newcomer 23 read
 // "starved" as "waiting for a worker"); then its rate, the table's /s row's, or once it
 // stopped, since when; then what starved means where there is room: the class needs next to
 // none of the pool (newcomer 30). One form: "(rej:pool, 1.2/s in 3–8s)", "(needs ~0.01
@@ -1376,7 +1383,6 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 	type class struct {
 		label  string // "signup starved 12", styled
 		named  string // with what it counts before the count, "signup starved (rej:pool) 12", styled
-		column string // what it counts alone, the table's column and count, "signup rej:pool 12", styled
 		note   string // its rate, "1.2/s", or since when it stopped
 		words  string // what it counts, the column's name: "rej:pool"; a fleet's with each share
 		parts  bool   // more than one reason turned it away (a fleet's pool, balancer, codel …): never said bare
@@ -1427,17 +1433,17 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		}
 		// The column's name between the word and the count, so the count reads as that
 		// column's: "starved 313 (rej:pool, …)" beside the table's rej:pool 313 read as two
-		// counts (newcomer 52 G-minor); short of room, the column for the word, never
-		// "starved" without it: a compare's bare "signup starved 11" was its only one.
+		// counts (newcomer 52 G-minor); short of room, the word without it, which the table's
+		// note on the column defines (lab.Snapshot.StarvedClause), never the column for the
+		// word: one count, one noun at every size (newcomer 62).
 		words := strings.Join(cols, ", ")
 		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s %s %s", c, snap.StarvedWord(c), fmtCount(n))), note: note,
-			named:  style.Render(fmt.Sprintf("%s %s (%s) %s", c, snap.StarvedWord(c), words, fmtCount(n))),
-			column: style.Render(fmt.Sprintf("%s %s %s", c, words, fmtCount(n))),
-			words:  words, parts: len(by) > 1, need: need, outage: snap.Classes[c].Rejected[lab.RejectBalancer] > 0})
+			named: style.Render(fmt.Sprintf("%s %s (%s) %s", c, snap.StarvedWord(c), words, fmtCount(n))),
+			words: words, parts: len(by) > 1, need: need, outage: snap.Classes[c].Rejected[lab.RejectBalancer] > 0})
 	}
-	// item is class k at level: 4 all its form, 3 without its need, 2 its note alone (an
-	// other class's, beside the first's words; the first's where both do not fit), 1 what it
-	// counts alone, 0 bare. A count of two reasons says its note on the count, whose it is, and its parts
+	// item is class k at level: 4 all its form, 3 without its need, 2 its note without the
+	// column (an other class's, beside the first's column), 1 the column alone (the first's;
+	// an other's is bare beside it), 0 bare. A count of two reasons says its note on the count, whose it is, and its parts
 	// after a colon, never bare: "signup turned away 556 (74.6/s): rej:pool 15,
 	// rej:balancer 541" (after the last part, the note read as the balancer's, review 18); the
 	// domino's "signup starved 556" beside replica rows that count their pools' alone read as
@@ -1454,17 +1460,15 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		label, inside := c.named, c.note
 		switch level {
 		case 0:
-			return c.column
+			return c.label
 		case 1:
 			if inside = ""; k > 0 { // beside the first's column, bare: "health starved 1"
 				return c.label
 			}
 		case 2:
 			// Beside the first class's "starved (rej:pool)", another's word needs no column
-			// again; the first's note alone goes with its column, never "starved" bare.
-			if label = c.label; k == 0 {
-				label = c.column
-			}
+			// again.
+			label = c.label
 		}
 		if level == 4 && c.need != "" {
 			inside = strings.Join(slices.DeleteFunc([]string{inside, c.need}, func(s string) bool { return s == "" }), "; ")
@@ -1497,15 +1501,13 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		if n == 0 {
 			tied = len(forms) - 1
 		}
-		// Short of room for the word too, the first class's column and rate with its
-		// seconds, "signup rej:pool 12 (1.2/s in 3–8s)", before the word without the rate: a
-		// screenshot at 80 columns lost the rate that the table's seconds name (newcomer 38
-		// G3). Not beside an outage, whose count outranks it.
-		if n == 0 {
-			forms = append(forms, form(2, -1))
+		// Then the rate gives way, then the column: "signup rej:pool 12 (1.2/s in 3–8s)"
+		// swapped the word for the column (newcomer 62), and "signup starved 12 (2/s in
+		// 3–8s)" never tied the count to the table's rej:pool (newcomer 50).
+		if every < 0 { // else form(1, 1), the same
+			forms = append(forms, form(1, 0))
 		}
-		forms = append(forms, form(1, 0), form(1, -1))
-		forms = append(forms, form(0, 0))
+		forms = append(forms, form(1, -1), form(0, 0))
 	} else {
 		forms = append(forms, nil)
 	}
