@@ -76,7 +76,7 @@ func init() {
 			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls; a close after an ok trial empties its window of results (failsafe-go's closed state starts with none), so an opening after a close counted only calls since it"),
 			word("sliding window", "the stretch of time the breaker counts its calls over (payment.breaker.window: time-based, resilience4j's slidingWindowSize with slidingWindowType TIME_BASED, failsafe-go's failure-rate period), "+
 				"and the results (its calls' outcomes, and with count_rejections its own rejections, which never called) it must have counted in it before it may open at all (payment.breaker.min_calls: resilience4j's minimumNumberOfCalls). Closed, \"sliding window 10s: 45 results / minimum 10\": the results in it now against that minimum; open, the two settings, beside the results that opened it: "+
-				"a close empties it of results, so it often opens again just at its minimum, \"80% of 10 results\" beside \"minimum 10 results\""),
+				"a close empties it of results, so it often opens again just at its minimum, \"80% not ok of 10 results\" beside \"minimum 10 results\""),
 			word("breaker opened n×", "the times the breaker opened so far (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
 				"\"(first at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
 				"\"(last closed at 3.1s on an ok trial, "+breakerEmptied+"; reopened at 3.4s)\": a trial went ok and closed it, which forgets every result it had counted, then the failures it counted since opened it again; "+
@@ -410,7 +410,7 @@ func breakerSettings(c Config, s *Snapshot, w int) []Item {
 	return breakerItems(s.Breaker, trapCounts(c), w)
 }
 
-// trapCounts is what a breaker that counts rejections counts as failures besides the
+// trapCounts is what a breaker that counts rejections counts as not ok besides the
 // dependency's, in the table's words ("rejected:bulkhead"): its "failure rate" beside a
 // failed column of 0 read as the dependency's (newcomer 31). "" where it counts none.
 func trapCounts(c Config) string {
@@ -418,7 +418,7 @@ func trapCounts(c Config) string {
 	if len(counted) == 0 {
 		return ""
 	}
-	return strings.Join(counted, " and ") + " counted as failures"
+	return strings.Join(counted, " and ") + " counted as not ok"
 }
 
 // trapRejections are the rejections a breaker that counts them counts as failures, in the
@@ -476,11 +476,13 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 		// Open, its counts are those of the closed stretch that opened it, not of the window
 		// now; when, so that it is not read as the first opening the health line gives
 		// (newcomer 38 G7: "it opened at failure rate 80%" beside "first at 606ms: 6 of 10").
-		opened := "it opened at failure rate"
+		// Its share "not ok", as the narrow rule says it: "at failure rate 80%" beside the
+		// table's failed of 0 and 80x24's "≥50% not ok" was two words for one count (newcomer 63).
+		opened := "it opened with"
 		if b.LastOpened > 0 {
-			opened = fmt.Sprintf("it opened at %s at failure rate", FmtSecs(b.LastOpened))
+			opened = fmt.Sprintf("it opened at %s with", FmtSecs(b.LastOpened))
 		}
-		rate := b.percent(b.FailureRate)
+		rate := b.percent(b.FailureRate) + " not ok"
 		// Its minimum is the window's item, after it ("once it has 10" said it twice).
 		threshold := b.percent(b.Threshold)
 		// The results in its window, a time: "the last 10 results" beside "sliding window

@@ -100,7 +100,7 @@ func TestBreakerDetail(t *testing.T) {
 	// newcomer 14: "next trial in 1.1s" gave neither).
 	// Its window and its minimum each named, apart from the results that opened it (newcomer
 	// 40 #3: "80% of 10 results" beside "minimum 10" left which 10 was the window).
-	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened at failure rate 60% of the 20 results in its window (threshold 50%)",
+	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened with 60% not ok of the 20 results in its window (threshold 50%)",
 		"sliding window 10s, minimum 10 results"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("open breaker %q lacks %q", got, want)
@@ -111,8 +111,8 @@ func TestBreakerDetail(t *testing.T) {
 	}
 	// Narrower, shorter words, whole: its threshold, never a cut ("(threshold 50%,…", newcomer
 	// 19), at 60 still; its minimum is the window's item.
-	for w, want := range map[int]string{80: "it opened at failure rate 60% of the 20 results in its window (threshold 50%)",
-		60: "it opened at failure rate 60% of 20 results (threshold 50%)"} {
+	for w, want := range map[int]string{80: "it opened with 60% not ok of the 20 results in its window (threshold 50%)",
+		60: "it opened with 60% not ok of 20 results (threshold 50%)"} {
 		if got := opened(breakerItems(b, "", w)).Phrase(); got != want {
 			t.Errorf("open breaker at %d columns: %q, want %q", w, got, want)
 		}
@@ -136,15 +136,16 @@ func TestBreakerDetail(t *testing.T) {
 }
 
 // The trap's breaker says what it counted beside the rate that opened it, at every width
-// (newcomer 31: "failure rate 60%" beside a failed column of 0), the threshold where it fits.
+// (newcomer 31: "failure rate 60%" beside a failed column of 0), the threshold where it fits;
+// in the narrow rule's word, not ok (newcomer 63: "failure rate" at 120, "not ok" at 80).
 func TestTrapBreakerSaysWhatItCounted(t *testing.T) {
 	c := DefaultConfig()
 	c.Payment.Breaker.Enabled, c.Payment.Breaker.CountRejections = true, true
 	c.Payment.Bulkhead.Type, c.Payment.Bulkhead.Size = BulkheadSemaphore, 2
 	b := BreakerStats{State: BreakerOpen, OpenLeft: time.Second, FailureRate: 60, Calls: 10, Threshold: 50, MinCalls: 10, Trials: 1, OpenFor: 3 * time.Second}
 	for w, want := range map[int]string{
-		120: "it opened at failure rate 60% of the 10 results in its window, rejected:bulkhead counted as failures (threshold 50%)",
-		80:  "it opened at failure rate 60% (rejected:bulkhead counted as failures)"} {
+		120: "it opened with 60% not ok of the 10 results in its window, rejected:bulkhead counted as not ok (threshold 50%)",
+		80:  "it opened with 60% not ok (rejected:bulkhead counted as not ok)"} {
 		if got := opened(breakerItems(b, trapCounts(c), w)).Phrase(); got != want {
 			t.Errorf("trap breaker at %d columns: %q, want %q", w, got, want)
 		}
@@ -319,14 +320,14 @@ func TestBreakerRatesReadAsTheirThreshold(t *testing.T) {
 	at := func(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
 	b := BreakerStats{State: BreakerOpen, OpenLeft: time.Second, FailureRate: 80, Calls: 10, Threshold: 50, MinCalls: 10, Trials: 1,
 		OpenFor: 3 * time.Second, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), First: BreakerOpening{at(606), 6, 10, 1 << Ended(TimedOut)}}
-	if got, want := opened(breakerItems(b, "", 120)).Phrase(), "it opened at 4.2s at failure rate 80% of the 10 results in its window (threshold 50%)"; got != want {
+	if got, want := opened(breakerItems(b, "", 120)).Phrase(), "it opened at 4.2s with 80% not ok of the 10 results in its window (threshold 50%)"; got != want {
 		t.Errorf("open: %q, want %q", got, want)
 	}
 	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "first at 606ms: 6 of 10 calls timed out, failure rate 60% ≥ 50%;") {
 		t.Errorf("health: %v, want the first opening's rate against the threshold", got)
 	}
 	b.Threshold, b.FailureRate, b.First = 50.5, 50.5, BreakerOpening{at(606), 101, 200, 1 << Ended(TimedOut)}
-	if got := opened(breakerItems(b, "", 120)).Value; !strings.HasPrefix(got, "50.5% of ") || !strings.Contains(got, "(threshold 50.5%)") {
+	if got := opened(breakerItems(b, "", 120)).Value; !strings.HasPrefix(got, "50.5% not ok of ") || !strings.Contains(got, "(threshold 50.5%)") {
 		t.Errorf("a threshold of 50.5: %q, want the rate and the threshold as 50.5%%", got)
 	}
 	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "101 of 200 calls timed out, failure rate 50.5% ≥ 50.5%;") {

@@ -458,7 +458,7 @@ func (b BulkheadReport) summary(replicas int) string {
 	}
 	if s := b.SlackLost; s != nil {
 		owner := BulkheadConfig{Type: BulkheadType(b.Type)}.Rejects()
-		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(owner, itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers)))
+		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(owner, itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers))[0])
 	}
 	return line
 }
@@ -519,7 +519,7 @@ func slackHealth(s *Snapshot, w int) []Item {
 	value := fmt.Sprintf("%s free on average at each of %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
 		owner := s.Config.Payment.Bulkhead.Rejects()
-		value = slackAtEach(owner, n, free)
+		value = fittingValue(slackWord+":", w, slackAtEach(owner, n, free)...)
 	}
 	return []Item{{Label: slackWord + ":", Value: value}}
 }
@@ -532,8 +532,11 @@ func slackHealth(s *Snapshot, w int) []Item {
 // each rejection turns away is not named by its class, whose label has no singular to trust
 // ("orders", but "news", "class"; review 30 lab #9).
 // Whose, by the reason it rejects for: "the limit's" for an adaptive limit, no bulkhead (newcomer 58).
-func slackAtEach(owner Reason, rejections, free string) string {
-	return fmt.Sprintf("at each of the %s's %s rejections, on average %s other workers sat free", owner, rejections, free)
+// The one held said where it fits, longest first: "14 other workers" beside the pool's
+// "idle 15" still left the 15th to guess (newcomer 63 G2).
+func slackAtEach(owner Reason, rejections, free string) []string {
+	at, held := fmt.Sprintf("at each of the %s's %s rejections, on average %s", owner, rejections, free), " (the rejected request held 1)"
+	return []string{at + " workers sat free" + held, at + " sat free" + held, at + " other workers sat free"}
 }
 
 // The bulkhead's size steps by [ and ].

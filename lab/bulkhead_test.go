@@ -35,8 +35,10 @@ func TestSlackLostWording(t *testing.T) {
 	// The claim alone, at every width a lab alone has: its tails (": capacity unused", "; others
 	// need 2: the rest unused") were riddles (newcomer 28).
 	s.Config = DefaultConfig()
+	// The one the rejected request held said, where it fits: "17 other workers" beside the
+	// pool's "idle 18" left the 18th to guess (newcomer 63 G2).
 	for _, w := range []int{120, 160} {
-		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 15 rejections, on average 17 other workers sat free" {
+		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 15 rejections, on average 17 workers sat free (the rejected request held 1)" {
 			t.Errorf("slack lost at %d: %+v", w, items)
 		}
 	}
@@ -47,13 +49,21 @@ func TestSlackLostWording(t *testing.T) {
 	// lab #9).
 	for _, label := range []string{"orders", "class", "news", "bus"} {
 		s.Config.Traffic.Payment.Label = label
-		if items := slackHealth(&s, 120); len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), "other workers sat free") {
+		if items := slackHealth(&s, 120); len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), "workers sat free (the rejected request held 1)") {
 			t.Errorf("slack lost, %s: %+v", label, items)
 		}
 	}
 	s.Config = DefaultConfig()
-	// Long counts fit too: never cut.
+	// semaphore-bulkhead's at 8s fits 120 columns whole; longer counts, "workers" left to the label.
+	s.Slack = SlackStats{Rejections: 65, MeanFree: 13.9}
+	if items := slackHealth(&s, 120); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 65 rejections, on average 13.9 workers sat free (the rejected request held 1)" {
+		t.Errorf("slack lost at 120, semaphore-bulkhead's: %+v", items)
+	}
 	s.Slack = SlackStats{Rejections: 123456, MeanFree: 10.5}
+	if items := slackHealth(&s, 120); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 123k rejections, on average 10.5 sat free (the rejected request held 1)" {
+		t.Errorf("slack lost at 120, long counts: %+v", items)
+	}
+	// Long counts fit too: never cut, "other workers" where the one held does not fit.
 	if items := slackHealth(&s, 100); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 123k rejections, on average 10.5 other workers sat free" {
 		t.Errorf("slack lost at 100, long counts: %+v", items)
 	}
@@ -69,7 +79,7 @@ func TestSlackLostWording(t *testing.T) {
 // The report's bulkhead line says what the slack lost is, as the screen does.
 func TestReportSaysWhatSlackLostIs(t *testing.T) {
 	b := BulkheadReport{Type: string(BulkheadSemaphore), Size: 5, SlackLost: &SlackReport{Rejections: 61, MeanFreeWorkers: 14}}
-	if got := b.summary(1); !strings.HasSuffix(got, "; workers unused: at each of the bulkhead's 61 rejections, on average 14.0 other workers sat free") {
+	if got := b.summary(1); !strings.HasSuffix(got, "; workers unused: at each of the bulkhead's 61 rejections, on average 14.0 workers sat free (the rejected request held 1)") {
 		t.Errorf("report: %q", got)
 	}
 }

@@ -450,14 +450,17 @@ func (r Report) rows() [][]string {
 func (r Report) chainLine() []string {
 	chain := slices.Clone(r.Chain)
 	if len(chain) > 0 && chain[0] == FallbackLabel && r.before != "" {
-		chain[0] += " (" + r.before + neverReachesFallback + ")"
+		chain[0] += " (" + fallbackNeverReachedBy(r.before) + theyGetAnError + ")"
 	}
 	return []string{"payment chain: " + strings.Join(chain, " → ")}
 }
 
-// neverReachesFallback follows what is turned away before the chain, in the report's chain
-// and the screen's alike: what they get instead of the fallback's reply.
-const neverReachesFallback = " never reaches it: they get an error"
+// fallbackNeverReachedBy says, beside the fallback, what is turned away before the chain,
+// in the report's chain and the screen's alike; the fallback the subject, with no "it" to
+// guess (newcomer 63 G3). theyGetAnError is what they get instead of its reply.
+func fallbackNeverReachedBy(before string) string { return "never reached by " + before }
+
+const theyGetAnError = ": they get an error"
 
 // summary is the lines under the table: what the pool, the dependency and each mechanism
 // went through, the core's and every mechanism's in rank order.

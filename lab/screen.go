@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -125,14 +126,19 @@ var coreSettings = slices.Concat(
 		// Where that is too wide (a fleet's bulkhead beside CoDel: three reasons), in the
 		// table's columns' names, "on a worker" left out as the shorter forms leave it.
 		if before := beforeChainWords(s); before != "" {
-			forms = append([]string{onWorker + " (" + before + " never reaches it): " + glossed,
-				"outermost first (" + beforeChainColumns(s) + " never reaches it): " + glossed}, forms...)
-			// What they get instead of the fallback's reply, in the report's words, where the
-			// chain starts with one: shared-pool's screen never said it, only the compare
-			// (newcomer 50).
 			if len(s.Chain) > 0 && s.Chain[0] == FallbackLabel {
-				forms = append([]string{onWorker + " (" + before + neverReachesFallback + "): " + glossed,
-					"outermost first (" + before + neverReachesFallback + "): " + glossed}, forms...)
+				// Said of the fallback, beside it: "(rejected:pool never reaches it: …):
+				// fallback → …" left "it" the chain or the fallback (newcomer 63 G3). What
+				// they get instead of its reply, in the report's words: shared-pool's screen
+				// never said it, only the compare (newcomer 50).
+				unreached := func(by, what string) string {
+					return FallbackLabel + " (" + fallbackNeverReachedBy(by) + what + ")" + strings.TrimPrefix(glossed, FallbackLabel)
+				}
+				forms = append([]string{onWorker + ": " + unreached(before, theyGetAnError), "outermost first: " + unreached(before, theyGetAnError),
+					onWorker + ": " + unreached(before, ""), "outermost first: " + unreached(beforeChainColumns(s), "")}, forms...)
+			} else {
+				forms = append([]string{onWorker + " (" + before + " never reaches it): " + glossed,
+					"outermost first (" + beforeChainColumns(s) + " never reaches it): " + glossed}, forms...)
 			}
 		}
 		value := fittingValue(label, w, forms...)
@@ -718,7 +724,7 @@ var coreHealth = slices.Concat(
 					// ± the band chance keeps 19 draws in 20 within, where the verdict is drawn: one
 					// square root read as the band, and 48 off beside "867±29 expected: within
 					// chance" as wrong (review 44b).
-					expected := fmt.Sprintf("%s × %s ≈ %.0f", full, FmtPerSec(rate), g.due)
+					expected := fmt.Sprintf("%s × %s ≈ %s", full, FmtPerSec(rate), g.dueShown())
 					product := fmt.Sprintf("%s±%.0f", expected, g.band)
 					// The ± said on the screen, where a line has room: "±17" was defined only in
 					// the help (newcomer 56 #2).
@@ -748,10 +754,10 @@ var coreHealth = slices.Concat(
 						// Which of the two is off, first (newcomer 57 W-MAJOR), then the
 						// figures it is judged by: the arrivals the full time holds at the
 						// run's rate, the count above them, and chance's band.
-						count, gap := FmtCount(rejected), FmtCount(int64(math.Round(float64(rejected)-g.due)))
+						count, gap := FmtCount(rejected), FmtCount(int64(math.Round(float64(rejected)-dueAsShown(g.due))))
 						held := expected + " arrivals"
 						figures := fmt.Sprintf("%s, ~%s under %s", held, gap, count)
-						past := fmt.Sprintf(", past chance's ±%.0f = 2√%.0f", g.band, g.due)
+						past := fmt.Sprintf(", past chance's ±%.0f = 2√%s", g.band, g.dueShown())
 						// The clock: an ideal loss system fed loss-system's own arrivals and
 						// hold times (seeds 1–6) turns away as many as the lab, within a
 						// point, and is full 1–3 points longer; a raced arrival is turned
@@ -807,8 +813,8 @@ var coreHealth = slices.Concat(
 							fmt.Sprintf("%s of %s; %s"+since+" (%s) found it full, %s expected: %s", full, of, some, share, product, short),
 							fmt.Sprintf("%s of %s; %s found it full, %s expected: %s", full, of, some, product, short),
 							fmt.Sprintf("%s; %s found it full, %s expected: %s", full, some, product, short),
-							fmt.Sprintf("%s of %s; %s"+since+" (%s) found it full, ~%.0f±%.0f expected: %s", full, of, some, share, g.due, g.band, short),
-							fmt.Sprintf("%s of %s; %s found it full, ~%.0f±%.0f expected: %s", full, of, some, g.due, g.band, short),
+							fmt.Sprintf("%s of %s; %s"+since+" (%s) found it full, ~%s±%.0f expected: %s", full, of, some, share, g.dueShown(), g.band, short),
+							fmt.Sprintf("%s of %s; %s found it full, ~%s±%.0f expected: %s", full, of, some, g.dueShown(), g.band, short),
 						)
 					}
 				}
@@ -1200,7 +1206,7 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free the whole time since it last looked (\"+4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms\"): idle at one instant (\"idle 9\") is not enough"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time (shared-pool at 8s with seed 127), \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±14 expected: 1 seed in 65 gives so few\" (wider, \"seed 127 drew few: only 1 seed in 65 gives so few\"): 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate as shown (118 in 8.0s, 14.8/s) holds the arrivals expected, ~50 give or take 14 (two square roots: chance keeps 19 draws in 20 within that; said under it where a line has room, \"±14 = 2√50, chance's band\"), and 35 is the draw of the arrival times seed 127 fixes, not the lab's: only 1 seed in 65 gives so few (one way, from the normal's tail; seeds 1–40 turn away 0.96 of the product at 8s, sd 0.13). Beside the narrator's \"the shares so far include the 1.6s before the pool first filled\", it is the other reason the shares so far sit low; the long-run forecast times the arrivals after the fill (38% of 94, ~36) is no expectation for this count, for the first seconds after the fill are fuller than the long run (no 3s hold has ended yet: here full 3.4s of the 6.4s, 53%), which the full time counts and the forecast does not; \"within chance\" within that band; from 2 to 3, a draw 1 seed in 44 or fewer gives, how rare; past 3, no verdict, the two shares alone; the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; where the two stray apart by more than chance gives and no more than one a spell the pool was full, the lesson on its line, \"2.8s of 8.0s (35%); 911 of 2391 arrivals (38%) found it full; Erlang B: 38% for both\" (loss-system, seed 1: Erlang B's forecast is of the share of the time and of arrivals alike), and under it, on lines of their own, which of the two is off and why, \"the 2.8s reads a little short: 2.8s × 298.9/s ≈ 837 arrivals, ~74 under 911, past chance's ±58 = 2√837\" and \"why: in this lab one arriving just as a worker frees is turned away a moment too soon, and that worker then sits idle\": the clock, not the arrivals, whose 38% is the forecast's, where the time's 35% sits under it, ~74 arrivals' worth, so not chance, nor the lesson failing, but the lab's race. The clock itself is exact; the lab's pool is full less of the time than the model's: an arrival woken with a worker's reply reaches the pool before the reply reaches the worker (a tenth of a millisecond or so through HTTP), finds it full and is turned away; that worker frees just after and stays free until the next arrival (~3ms apart at 300 a second), where the model gives the raced arrival the worker and is full again at once; the next arrival, which the model would turn away, takes it, so about as many are turned away in all (loss-system at 8s, seeds 1–6, against an ideal loss system fed the lab's own arrival times and hold times: 36.9–39.8% of arrivals found it full against its 37.5–39.7%, within a point each; full 34.8–38.3% of the time against its 37.0–41.1%, 1–3 points under; workers held within 0.15 of its); the two then meet only at the arrivals' forecast; where the machine is too busy (the ⚠ line), the count is off instead, \"the 911 are too many: ~74 over 2.8s × 298.9/s ≈ 837 arrivals\", and \"why: the busy machine sent arrivals late, in bunches\" (\"sent late\": the generator lag): the rest of a late bunch finds full what its first filled, in no time on the clock, and arrivals that come in bunches are no longer random"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time (shared-pool at 8s with seed 127), \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50.3±14 expected: 1 seed in 65 gives so few\" (wider, \"seed 127 drew few: only 1 seed in 65 gives so few\"): 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate as shown (118 in 8.0s, 14.8/s) holds the arrivals expected, ~50 give or take 14 (two square roots: chance keeps 19 draws in 20 within that; said under it where a line has room, \"±14 = 2√50.3, chance's band\"), and 35 is the draw of the arrival times seed 127 fixes, not the lab's: only 1 seed in 65 gives so few (one way, from the normal's tail; seeds 1–40 turn away 0.96 of the product at 8s, sd 0.13). Beside the narrator's \"the shares so far include the 1.6s before the pool first filled\", it is the other reason the shares so far sit low; the long-run forecast times the arrivals after the fill (38% of 94, ~36) is no expectation for this count, for the first seconds after the fill are fuller than the long run (no 3s hold has ended yet: here full 3.4s of the 6.4s, 53%), which the full time counts and the forecast does not; \"within chance\" within that band; from 2 to 3, a draw 1 seed in 44 or fewer gives, how rare; past 3, no verdict, the two shares alone; the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; where the two stray apart by more than chance gives and no more than one a spell the pool was full, the lesson on its line, \"2.8s of 8.0s (35%); 911 of 2391 arrivals (38%) found it full; Erlang B: 38% for both\" (loss-system, seed 1: Erlang B's forecast is of the share of the time and of arrivals alike), and under it, on lines of their own, which of the two is off and why, \"the 2.8s reads a little short: 2.8s × 298.9/s ≈ 837 arrivals, ~74 under 911, past chance's ±58 = 2√837\" and \"why: in this lab one arriving just as a worker frees is turned away a moment too soon, and that worker then sits idle\": the clock, not the arrivals, whose 38% is the forecast's, where the time's 35% sits under it, ~74 arrivals' worth, so not chance, nor the lesson failing, but the lab's race. The clock itself is exact; the lab's pool is full less of the time than the model's: an arrival woken with a worker's reply reaches the pool before the reply reaches the worker (a tenth of a millisecond or so through HTTP), finds it full and is turned away; that worker frees just after and stays free until the next arrival (~3ms apart at 300 a second), where the model gives the raced arrival the worker and is full again at once; the next arrival, which the model would turn away, takes it, so about as many are turned away in all (loss-system at 8s, seeds 1–6, against an ideal loss system fed the lab's own arrival times and hold times: 36.9–39.8% of arrivals found it full against its 37.5–39.7%, within a point each; full 34.8–38.3% of the time against its 37.0–41.1%, 1–3 points under; workers held within 0.15 of its); the two then meet only at the arrivals' forecast; where the machine is too busy (the ⚠ line), the count is off instead, \"the 911 are too many: ~74 over 2.8s × 298.9/s ≈ 837 arrivals\", and \"why: the busy machine sent arrivals late, in bunches\" (\"sent late\": the generator lag): the rest of a late bunch finds full what its first filled, in no time on the clock, and arrivals that come in bunches are no longer random"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"15 more workers busy, waiting for a connection\" (or \"waiting for a bulkhead permit\"): all of them wait on their worker for one, their call not begun; \"1 more worker busy, its call over, not yet counted\" (briefly \"call over, not counted\"): the dependency is done with its call, answered or cut by a timeout (its calls less those it serves now exceed the payments ended), and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 call over, not yet counted\" (briefly \"+2 workers busy: 1 call over, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on, m it waits on\": of those, the calls hop 1 works on after the edge hung up on them, and the rest, whose payments are still on a worker (a payment between its tries has none there) (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on, and one between the edge's tries is \"not calling this instant\"); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity; with every replica out, \"none in rotation; 40 idle on r1, r4\""),
 			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),
@@ -1310,14 +1316,28 @@ type fullGap struct {
 }
 
 // bandMeans are the forms, longest first, of what the ± beside the arrivals expected is:
-// 2 square roots of the count expected, chance's band ("= 2√71, chance's band").
+// 2 square roots of the count expected, chance's band ("= 2√70.6, chance's band").
 func (g fullGap) bandMeans() []string {
-	sq := fmt.Sprintf("= 2√%.0f, chance's band", g.due)
+	sq := fmt.Sprintf("= 2√%s, chance's band", g.dueShown())
 	return []string{
 		sq + ": 2 standard deviations of a random (Poisson) count; 19 draws in 20 fall within it",
 		sq + " (2 standard deviations of a random count)",
 		sq,
 	}
+}
+
+// dueShown writes the arrivals expected, the product of the full seconds and the rate as
+// shown, to the tenth under 100: "4.9s × 14.4/s ≈ 71" did not compute (70.56, newcomer 63
+// W5), nor "3.4s × 12.5/s ≈ 42" (42.5); from 100 whole, as 837 for 836.92 is as close.
+func (g fullGap) dueShown() string { return strconv.FormatFloat(dueAsShown(g.due), 'f', -1, 64) }
+
+// dueAsShown is the arrivals expected as dueShown writes them, for a verdict on the figures
+// printed.
+func dueAsShown(due float64) float64 {
+	if due >= 100 {
+		return math.Round(due)
+	}
+	return math.Round(due*10) / 10
 }
 
 // fullGapOf is the gap's fullGap, of the full seconds and the run's rate as shown, so that
@@ -1329,8 +1349,9 @@ func fullGapOf(rejected, spells int64, full, rate float64) fullGap {
 		return g
 	}
 	// Past chance as printed, for the race and the odds alike: "42±13" beside 55 found, 13
-	// off, read as within it, where 41.6 expected made 13.4 past 2 × 6.45 (reviews 45, 46).
-	past := math.Abs(float64(rejected)-math.Round(g.due)) > math.Round(g.band)
+	// off, read as within it, where 41.6 expected made 13.4 past 2 × 6.45 (reviews 45, 46);
+	// the expected as dueShown prints it, "41.6±13", 55 past it.
+	past := math.Abs(float64(rejected)-dueAsShown(g.due)) > math.Round(g.band)
 	if past && off > 0 && off <= float64(spells) {
 		return fullGap{said: true, more: true, race: true, due: g.due, band: g.band}
 	}

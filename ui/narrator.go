@@ -319,8 +319,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			caller.Payment.Timeout.Kind = lab.TimeoutCaller
 			// On average: newcomer 20 read "10 at once" beside the dependency's "peak 17" as a
 			// cap that failed; the peak is the whole run's, settings changes and all, so it is
-			// not said here as this setting's (the review).
-			price += fmt.Sprintf("; closing the socket hangs up, and this dependency then drops the call (not all do): %s calls there at once on average (now %d), where a caller timeout (which stops waiting, the call still open) keeps %s running there",
+			// not said here as this setting's (the review). The forecast said so beside the
+			// measured "now" (newcomer 63 G4).
+			price += fmt.Sprintf("; closing the socket hangs up, and this dependency then drops the call (not all do): %s calls there at once on average (forecast; now %d), where a caller timeout (which stops waiting, the call still open) keeps %s running there",
 				fmtWorkers(pay.CallsAtOnce), s.Dependency.InFlight, fmtWorkers(caller.Forecast().Payment.CallsAtOnce))
 		}
 	}

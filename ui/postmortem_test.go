@@ -365,7 +365,7 @@ func TestPostmortemScreen(t *testing.T) {
 	for _, sz := range goldenSizes {
 		out := render(th, testScreen(ad, sz[0], sz[1]))
 		checkFrame(t, out, sz[0], sz[1])
-		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "limit adaptive 35 on all orders (a concurrency limit from latency, not isolation), 33 in use") || !strings.Contains(plain, "rej:limit") || !strings.Contains(plain, "workers unused: at each of the limit's 1582 rejections, on average 1.5 other workers sat free") ||
+		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "limit adaptive 35 on all orders (a concurrency limit from latency, not isolation), 33 in use") || !strings.Contains(plain, "rej:limit") || !strings.Contains(plain, "workers unused: at each of the limit's 1582 rejections, on average 1.5 workers sat free (the rejected request held 1)") ||
 			!strings.Contains(strings.Join(strings.Fields(plain), " "), "a full limit turns orders away at once")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
 		}
