@@ -159,7 +159,8 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	// compare half too ("20 end together every 3.0s, twice in 5s" made 40 of 36, review 42b).
 	for _, f := range slices.Concat(e.OverCapNote("payment", &r)[2:], e.FewerRoundsNote("payment", &r, 2, 0.38)[1:]) {
 		if !strings.Contains(f, "up to 20 calls end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, 2× in") &&
-			!strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s: up to 20 end together, twice in") && !strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 end together, twice in") &&
+			!strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: ≤20 end together, twice in") && !strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 end together, twice in") &&
+			!strings.Contains(f, "20÷3.0s = 6.7/s: up to 20 end together, twice in") &&
 			!strings.Contains(f, "> 6.7/s: ≤20 end together, twice in") && !strings.Contains(f, "> 6.7/s: ≤20 end together, 2× in") &&
 			!strings.HasSuffix(f, "> 20÷3.0s = 6.7/s: ≤20 end together, 2×") {
 			t.Errorf("36 ok of 20 workers in 5s: %q", f)
@@ -175,9 +176,14 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	if last := over[len(over)-1]; last != "payment ok 7.2/s > 6.7/s: ≤20 end together, 2× in 5s" {
 		t.Errorf("the fewest form %q, want the cap in it", last)
 	}
+	// The window's own ceiling worked out from its batches, where 7.2/s over 6.7/s read as
+	// the cap broken (newcomer 63 G-MAJOR): up to 2 × 20 ends in 5s.
+	if !slices.Contains(over, "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: ≤20 end together, twice in 5s: ≤ 2 × 20 ÷ 5s = 8/s") {
+		t.Errorf("no form with the window's ceiling: %q", over)
+	}
 	// The cap's sum kept in 80 columns (newcomer 54: "> 6.7/s" at 80x24, from nowhere on
-	// the table's lines).
-	if i := slices.Index(e.OverCapNote("payment", &r), "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s: up to 20 end together, twice in 5s"); i < 0 ||
+	// the table's lines), and the window's ceiling.
+	if i := slices.Index(e.OverCapNote("payment", &r), "payment ok 7.2/s > 20÷3.0s = 6.7/s: up to 20 end together, twice in 5s, so ≤ 8/s"); i < 0 ||
 		slices.ContainsFunc(e.OverCapNote("payment", &r)[:i], func(f string) bool { return len([]rune(f)) <= 80 }) {
 		t.Errorf("no form at 80 columns with the cap's sum: %q", e.OverCapNote("payment", &r))
 	}
@@ -191,6 +197,10 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	sum := slices.Index(over, "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end together, 2×")
 	if sum < 0 || bare < sum || len([]rune(over[sum])) > len([]rune(over[bare])) {
 		t.Errorf("no form with the cap's sum as narrow as the first without it: %q", over)
+	}
+	if !slices.Contains(over, "payment ok 2/s > 5 permits ÷ 3.0s = 1.7/s, the long-run ceiling: 5 end together, twice in 5s: 2 × 5 ÷ 5s = 2/s") ||
+		!slices.Contains(over, "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end together, twice in 5s, so 2/s") {
+		t.Errorf("whole batches: no form with the window's ceiling, equal: %q", over)
 	}
 }
 
