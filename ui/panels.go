@@ -296,11 +296,14 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 			most = headlineMost
 		}
 		out, drawn = needed(out, drawn, spare.need, c.w, most)
-		wide, said := widened(out, drawn, spare.fuller, c.w)
-		if said == drawn && spare.unfull != "" {
-			wide, _ = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
+		// Unless a need took it fuller already, with more (the fix's band's counts with its level's).
+		if spare.fuller[1] == "" || !strings.Contains(drawn, spare.fuller[1]) {
+			wide, said := widened(out, drawn, spare.fuller, c.w)
+			if said == drawn && spare.unfull != "" {
+				wide, _ = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
+			}
+			out = wide
 		}
-		out = wide
 	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
