@@ -266,6 +266,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 						// The band's counts only with the level's product: of the two
 						// origins, the level's first where both cost a line.
 						for _, o := range rs.ChanceOrigin(p) {
+							if !strings.Contains(stops, o[0]) {
+								continue // beyond chance: no band said
+							}
 							origins = append(origins, [2]string{stops, strings.Replace(strings.Replace(stops, o[0], o[1], 1), fuller[0], fuller[1], 1)})
 						}
 					} else {
