@@ -227,8 +227,9 @@ func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse s
 			// mean 81.8/p90 85.5ms" read as opaque (newcomer 58 G2), and a bare "p90" as of
 			// nothing named (newcomer 59 G-MAJOR); no longer, as 80x24's narrator has no room.
 			// "÷", not "/": "mean 78.2/now 84.7ms" read as two alternatives (newcomer 60 G-MAJOR);
-			// each with its unit: "77.8 ÷ now 82.0ms" left 77.8 unitless (newcomer 62).
-			fmt.Sprintf("%s ≈ %s %s × (1 − calls' %s: %s mean %.*fms ÷ now %.*fms) = %s", adaptiveExcessIs, terseNamed, at, p90, adaptiveMeanSpan, places, m, places, p, got+count)
+			// each with its unit: "77.8 ÷ now 82.0ms" left 77.8 unitless (newcomer 62); "now
+			// 84.8ms" named as a p90, beside the calls' "~73ms each", a mean (newcomer 62).
+			fmt.Sprintf("%s ≈ %s %s × (1 − calls' %s: %s mean %.*fms ÷ %s now %.*fms) = %s", adaptiveExcessIs, terseNamed, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
@@ -390,8 +391,14 @@ func vegasLog10(limit int) int {
 func adaptiveBoundsOf(limit int, terse bool) string {
 	log := vegasLog10(limit)
 	span := fmt.Sprintf("at limits %.0f–%.0f", math.Pow10(log), math.Pow10(log+1)-1)
+	under := "under "
+	if terse {
+		// In signs, as the bounds it names, kept to its 100 by a no-break space: 80x24's
+		// narrator keeps its yardstick in five lines beside the fix's pool named (newcomer 62).
+		under = "<\u00a0"
+	}
 	if log == 1 {
-		span = fmt.Sprintf("for limits under %d", AdaptiveBetaUnder)
+		span = fmt.Sprintf("for limits %s%d", under, AdaptiveBetaUnder)
 	}
 	if terse {
 		return "failsafe-go's bounds " + span
@@ -834,7 +841,7 @@ const (
 // The hold is the window's calls ÷ ok (Little's law), not the curve's: as the count varies
 // latency grows faster than it, and a permit is held past its call. Windowed only.
 func (u AdaptiveUse) MeanSaid() string {
-	return fmt.Sprintf("mean %.1f calls at once in %s, ~%s each (measured)", u.Calls, u.Span, FmtLatency(u.Hold))
+	return fmt.Sprintf("measured means in %s: %.1f calls at once, ~%s each", u.Span, u.Calls, FmtLatency(u.Hold))
 }
 
 // FixedSaid is what the best fixed pool, with a queue, answers, the preset's where it is
@@ -852,7 +859,7 @@ func (u AdaptiveUse) fixedSaid(terse bool) string {
 	case u.Fixed == 0:
 		return ""
 	case terse && u.FixLike:
-		return fmt.Sprintf("fixed %d workers: ~%s", u.Fixed, rate)
+		return fmt.Sprintf("%s's %d workers: ~%s", FixPreset, u.Fixed, rate)
 	case terse:
 		return fmt.Sprintf("%d workers and a queue: ~%s", u.Fixed, rate)
 	case u.FixLike:
@@ -877,7 +884,9 @@ func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse, yardstick st
 	unloaded := FmtLatency(u.Unloaded)
 	// The yardstick says what is judged by which mean, "holds: 35, by that mean" having
 	// dangled (newcomer 59); tersely the same words at every width.
-	yardstick = "judged by that " + adaptiveMeanSpan + " mean, not the unloaded " + unloaded
+	// "That mean", the rule's ~10s one said just before it: with its span again, 80x24's
+	// narrator had no room for the fix's pool named (newcomer 62).
+	yardstick = "judged by that mean, not the unloaded " + unloaded
 	return at + ": " + adaptiveJudges("that mean", unloaded, small), at + ", " + yardstick, yardstick
 }
 
@@ -982,7 +991,7 @@ func (s *Snapshot) LimitFullSaid(r *Rates) []string {
 		at, still = "under", " still"
 	}
 	col, name := TurnedAway(RejectLimit).Term().Column, Plural(s.Config.Traffic.Label(Payment))
-	wants := fmt.Sprintf("wanted %s × %s = %.1f", arrived, each, wanted)
+	wants := fmt.Sprintf("wanted %s × mean %s = %.1f", arrived, each, wanted)
 	mean := fmt.Sprintf("the mean %.1f", r.Held[Payment])
 	return []string{
 		fmt.Sprintf("%s: %s %s calls at once, %s the limit %d; %s got in: random arrivals%s find it full in bursts", col, name, wants, at, limit, mean, still),

@@ -145,7 +145,7 @@ func TestAdaptiveUseSaid(t *testing.T) {
 	}
 	best := KneeForecast{Knee: 25, Latency: 50 * time.Millisecond, Best: 500}
 	u := s.AdaptiveUse(best)
-	if got, want := u.MeanSaid(), "mean 30.1 calls at once in 20–25s, ~75ms each (measured)"; got != want {
+	if got, want := u.MeanSaid(), "measured means in 20–25s: 30.1 calls at once, ~75ms each"; got != want {
 		t.Errorf("MeanSaid %q, want %q", got, want)
 	}
 	if got, want := u.FixedSaid(), FixPreset+"'s fixed 24 workers give ~480/s"; got != want {
@@ -153,7 +153,7 @@ func TestAdaptiveUseSaid(t *testing.T) {
 	}
 	// At 80 columns, whose rule takes the room for its bounds and why (newcomer 57), what the
 	// pool is, not the preset's name alone (newcomer 60: "postmortem-fix: ~480/s" cryptic).
-	if got, want := u.FixedTerse(), "fixed 24 workers: ~480/s"; got != want {
+	if got, want := u.FixedTerse(), "postmortem-fix's 24 workers: ~480/s"; got != want {
 		t.Errorf("FixedTerse %q, want %q", got, want)
 	}
 	if got, _, yard := u.PastKneeSaid(AdaptiveReading{Updates: AdaptiveWarmup}); got != "past the knee of 25" || yard != "" {
@@ -167,7 +167,7 @@ func TestAdaptiveUseSaid(t *testing.T) {
 	brief, terse, yard := u.PastKneeSaid(rose)
 	// Tersely, the yardstick's own words, which name the mean judged by (newcomer 59: "by that mean" dangled).
 	if want := "past the knee of 25: its yardstick is that mean, not the unloaded 50ms"; terse != "past the knee of 25, "+yard ||
-		brief != want+", and as latency creeps up the mean follows, so excess stays small" || yard != "judged by that ~10s mean, not the unloaded 50ms" {
+		brief != want+", and as latency creeps up the mean follows, so excess stays small" || yard != "judged by that mean, not the unloaded 50ms" {
 		t.Errorf("PastKneeSaid after the warm-up: %q / %q / %q", brief, terse, yard)
 	}
 	fell := rose
@@ -300,7 +300,7 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 		}
 	}
 	if !strings.HasPrefix(short, "update 1 of 10 (warm-up): "+r.queued(true)+"; failsafe-go's Vegas bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds") ||
-		!strings.HasPrefix(terse, "update 1 of 10 (warm-up): "+r.queued(true)+"; failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls") {
+		!strings.HasPrefix(terse, "update 1 of 10 (warm-up): "+r.queued(true)+"; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls") {
 		t.Errorf("brief: %q, terse: %q", short, terse)
 	}
 	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {
@@ -329,33 +329,33 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"failsafe-go's Vegas bounds for limits under 100: at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 in excess, limit 36→35",
 			excess + "limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7; failsafe-go's Vegas bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds; that much reads as a queue, so it backs off: 36→35",
-			excess + "limit was 36 × (1 − calls' p90: ~10s mean 100.0ms ÷ now 120.5ms) = 6.1, rounded up: 7; failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls; that reads as a queue: it backs off 36→35"},
+			excess + "limit was 36 × (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; that reads as a queue: it backs off 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, limit 30→31",
 			excess + "limit then 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; failsafe-go's Vegas bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 30→31",
-			excess + "limit was 30 × (1 − calls' p90: ~10s mean 100.0ms ÷ now 104.0ms) = 1.2, rounded up: 2; failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 30→31"},
+			excess + "limit was 30 × (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 30→31"},
 		// newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range of calls queued; the rule's
 		// band whole, and the limit it holds at.
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 in excess, limit holds at 30",
 			excess + "limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3; failsafe-go's Vegas bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
-			excess + "limit 30 × (1 − calls' p90: ~10s mean 100.0ms ÷ now 110.0ms) = 2.7, rounded up: 3; failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls, else holds: 30"},
+			excess + "limit 30 × (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls, else holds: 30"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, the limit met its bound, the most its calls in flight allow: limit 31→30",
 			excess + "limit then 31 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30",
-			excess + "limit was 31 × (1 − calls' p90: ~10s mean 100.0ms ÷ now 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
+			excess + "limit was 31 × (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// Newcomer 55: 35 × (1 − 81.7/86.0) is 1.75 as printed, said so, not "1.7"; and
 		// tersely "limit was 35" under the limit now, 36.
 		{36, AdaptiveReading{P90: 86 * time.Millisecond, Mean: 81700 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 35, Queued: 2},
 			"; update 20: 35 × (1 − 81.7/86.0ms) = 1.75, rounded up: 2 in excess, limit 35→36",
 			excess + "limit then 35 × (1 − p90's ~10s running mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2; failsafe-go's Vegas bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 35→36",
-			excess + "limit was 35 × (1 − calls' p90: ~10s mean 81.7ms ÷ now 86.0ms) = 1.75, rounded up: 2; failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 35→36"},
+			excess + "limit was 35 × (1 − calls' p90: ~10s mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 35→36"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"failsafe-go's Vegas bounds at limits 100–999: at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
 			excess + "limit then 119 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5; failsafe-go's Vegas bounds at limits 100–999: at most 5 it rises, past 12 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 119→120",
-			excess + "limit was 119 × (1 − calls' p90: ~10s mean 100.0ms ÷ now 104.0ms) = 4.6, rounded up: 5; failsafe-go's bounds at limits 100–999: ≤5 rises, >12 falls; little excess reads as no queue: it probes 119→120"},
+			excess + "limit was 119 × (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5; failsafe-go's bounds at limits 100–999: ≤5 rises, >12 falls; little excess reads as no queue: it probes 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short, terse := s.AdaptiveRule()
@@ -377,7 +377,7 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 // queuedWorked is a reading's count as the screen prints it: "36 × (1 − 100.0/120.5ms) = 6.1,
 // rounded up: 7 in excess" whole, "excess (calls adding delay, not answers) ≈ limit then 36 × (1 − p90's ~10s running
 // mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" brief, "excess (calls adding delay, not answers) ≈ limit 36 ×
-// (1 − calls' p90: ~10s mean 100.0ms ÷ now 120.5ms) = 6.1, rounded up: 7" terse.
+// (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" terse.
 type queuedWorked struct {
 	limit, p90, mean, product string
 	queued                    string // "7" or "none"
@@ -386,7 +386,7 @@ type queuedWorked struct {
 var queuedForms = []*regexp.Regexp{
 	regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) in excess`),
 	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:then )?([\d.]+) × \(1 − p90's ~10s running mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
-	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:was )?([\d.]+) × \(1 − calls' p90: ~10s mean ([\d.]+)ms ÷ now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:was )?([\d.]+) × \(1 − calls' p90: ~10s mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
 }
 
 func queuedSaid(t *testing.T, said string) queuedWorked {
@@ -492,11 +492,11 @@ func TestAdaptiveLogReadsQueueSize(t *testing.T) {
 // queue, so it probes; more than beta reads as one, so it backs off. At 80 columns the
 // yardstick goes before the why; at 120 the why whole, "at the dependency", its step in 34→35.
 func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
-	const yard = "judged by that ~10s mean, not the unloaded 50ms"
+	const yard = "judged by that mean, not the unloaded 50ms"
 	rose := Snapshot{Bulkhead: BulkheadStats{Limit: 35, Reading: AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond,
 		Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}}}
-	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − calls' p90: ~10s mean 81.8ms ÷ now 85.5ms) = 1.5, rounded up: 2; "
-	if got, want := rose.AdaptiveRuleBy(yard), arith+"failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls; "+yard+", little excess reads as no queue: it probes 34→35"; got != want {
+	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − calls' p90: ~10s mean 81.8ms ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "
+	if got, want := rose.AdaptiveRuleBy(yard), arith+"failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; "+yard+", little excess reads as no queue: it probes 34→35"; got != want {
 		t.Errorf("at 80 columns:\n got %q\nwant %q", got, want)
 	}
 	if got, want := rose.AdaptiveRuleWide(), arith+"failsafe-go's Vegas bounds for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue at the dependency, so it probes 34→35"; got != want {
@@ -506,7 +506,7 @@ func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
 	held := rose
 	held.Bulkhead.Limit, held.Bulkhead.Reading.Direction, held.Bulkhead.Reading.Judged = 34, "hold", 34
 	held.Bulkhead.Reading.P90, held.Bulkhead.Reading.Queued = 90*time.Millisecond, 4
-	if _, _, terse := held.AdaptiveRule(); held.AdaptiveRuleBy(yard) != terse+", "+yard || !strings.HasSuffix(terse, "failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls, else holds: 34") ||
+	if _, _, terse := held.AdaptiveRule(); held.AdaptiveRuleBy(yard) != terse+", "+yard || !strings.HasSuffix(terse, "failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls, else holds: 34") ||
 		!strings.HasSuffix(held.AdaptiveRuleWide(), "failsafe-go's Vegas bounds for limits under 100: ≤2 rises, >6 falls, else holds: 34") {
 		t.Errorf("a hold: %q / %q", held.AdaptiveRuleBy(yard), held.AdaptiveRuleWide())
 	}
@@ -559,17 +559,17 @@ func TestLimitFullSaysWhatOrdersWanted(t *testing.T) {
 		}
 		return s
 	}
-	product := regexp.MustCompile(`wanted ([0-9.]+)/s × ([0-9]+)ms = ([0-9.]+) (calls )?at once`)
+	product := regexp.MustCompile(`wanted ([0-9.]+)/s × mean ([0-9]+)ms = ([0-9.]+) (calls )?at once`)
 	for _, c := range []struct {
 		limit    int
 		ok, held float64
 		want     string // the form 120 columns take
 	}{
 		// 29.4 ÷ 412/s = 71.4ms: 500/s × 71ms = 35.5, over 35.
-		{35, 412, 29.4, "rej:limit: wanted 500/s × 71ms = 35.5 at once, over the limit 35; the mean 29.4 is what got in: bursts find it full"},
-		{35, 420, 29.4, "rej:limit: wanted 500/s × 70ms = 35.0 at once, at the limit 35; the mean 29.4 is what got in: bursts find it full"},
+		{35, 412, 29.4, "rej:limit: wanted 500/s × mean 71ms = 35.5 at once, over the limit 35; the mean 29.4 is what got in: bursts find it full"},
+		{35, 420, 29.4, "rej:limit: wanted 500/s × mean 70ms = 35.0 at once, at the limit 35; the mean 29.4 is what got in: bursts find it full"},
 		// Under the limit, random arrivals still fill it at times.
-		{36, 412, 29.4, "rej:limit: wanted 500/s × 71ms = 35.5 at once, under the limit 36; the mean 29.4 got in: bursts still find it full"},
+		{36, 412, 29.4, "rej:limit: wanted 500/s × mean 71ms = 35.5 at once, under the limit 36; the mean 29.4 got in: bursts still find it full"},
 	} {
 		s := window(c.limit, c.ok, c.held)
 		r := s.Rates()
@@ -616,7 +616,7 @@ func TestLimitFullSaysWhatOrdersWanted(t *testing.T) {
 
 // The help's adaptive paragraph says it, with 80 columns' form for an example.
 func TestLimitFullInTheHelp(t *testing.T) {
-	if h := limitFullHelp(); !strings.Contains(h, `("wanted 500/s × 71ms = 35.5 at once, over the limit 35: bursts find it full"; wider, that the mean is what got in)`) {
+	if h := limitFullHelp(); !strings.Contains(h, `("wanted 500/s × mean 71ms = 35.5 at once, over the limit 35: bursts find it full"; wider, that the mean is what got in)`) {
 		t.Errorf("help %q", h)
 	}
 }

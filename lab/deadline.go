@@ -370,32 +370,35 @@ func (s *Snapshot) DeadlineIdle() string {
 // "holds it near", a reader asked which (newcomer 56); the rate stays, so that the parts add
 // up as printed. ok false: no deadline, none turned away by it yet, or a queue the window
 // saw no growth in.
-func (s *Snapshot) QueueStops(rs *Rates) (string, bool) { return s.queueStops(rs, true) }
+func (s *Snapshot) QueueStops(rs *Rates) (string, bool) { return s.queueStops(rs) }
 
-// QueueStopsUnsized is QueueStops with its level left out, "…; the deadline holds it", for a
-// line with no room for where the level comes from (QueueStopsWhy): 80x24's bare "holds it
-// near 366" was a figure to guess (newcomer 60).
-func (s *Snapshot) QueueStopsUnsized(rs *Rates) string {
-	said, _ := s.queueStops(rs, false)
-	return said
+// QueueStopsLevel is QueueStops' last words, where the deadline holds the queue, sized and
+// bare: "the deadline holds it near 366", for a screen to set its origin beside
+// (QueueStopsWhy), and "the deadline holds it", for a line with no room for that origin:
+// 80x24's bare "holds it near 366" was a figure to guess (newcomer 60). Apart from the
+// growth before them, whose band a screen may say the origin of too (ChanceOrigin). ""
+// where QueueStops says nothing.
+func (s *Snapshot) QueueStopsLevel(rs *Rates) (sized, bare string) {
+	n, ok := s.queueStopsNear(rs)
+	if _, grows := rs.QueueingSaid(Payment); !ok || !grows {
+		return "", ""
+	}
+	bare = "the deadline holds it"
+	return bare + " near " + FmtCount(n), bare
 }
 
-// queueStops is QueueStops, its level said where sized.
-func (s *Snapshot) queueStops(rs *Rates, sized bool) (string, bool) {
-	n, ok := s.queueStopsNear(rs)
-	grew, grows := rs.QueueingSaid(Payment)
-	if !ok || !grows {
+// queueStops is QueueStops: the growth, then where the deadline holds it (QueueStopsLevel).
+func (s *Snapshot) queueStops(rs *Rates) (string, bool) {
+	level, _ := s.QueueStopsLevel(rs)
+	if level == "" {
 		return "", false
 	}
+	grew, _ := rs.QueueingSaid(Payment)
 	when := " in " + FmtSpan(rs.From, rs.To)
 	if _, real := rs.QueueMoved(Payment); !real {
 		when = rs.withinChance(Payment) // measured, said so, with the band it is within
 	}
-	said := fmt.Sprintf("the queue grew %s%s; the deadline holds it", FmtPerSec(grew), when)
-	if sized {
-		said += " near " + FmtCount(n)
-	}
-	return said, true
+	return fmt.Sprintf("the queue grew %s%s; %s", FmtPerSec(grew), when, level), true
 }
 
 // QueueStopsWhy is where QueueStops' level comes from, as printed, for a screen with room
@@ -411,26 +414,56 @@ func (s *Snapshot) QueueStopsWhy(rs *Rates) string {
 
 // QueueMoved is how many class c's requests in flight, the queue while every worker is
 // busy, grew by over the window (negative: fell), and whether by more than chance: more
-// than √(arrivals + departures) of the window, the spread their counts have. A queue the
+// than chance's band of the arrivals and departures of the window (moveBand). A queue the
 // deadline holds near 364 at 500/s moves by tens in 5s either way, which "drains 5.8/s"
 // said as emptying (newcomers 26, 29, 31), while LIFO's drained by 136, said "steady"
 // beside rates that did not add up (an older review).
 func (r *Rates) QueueMoved(c Class) (n int64, real bool) {
 	n = r.InFlightGrew(c)
-	return n, r.Seconds > 0 && math.Abs(float64(n)) > r.chanceBand(c)
+	return n, r.Seconds > 0 && math.Abs(float64(n)) > r.moveBand(c)
 }
 
-// chanceBand is how far class c's requests in flight move over the window by chance alone:
-// √(arrivals + departures), the spread their counts have.
-func (r *Rates) chanceBand(c Class) float64 {
-	return math.Sqrt(float64(r.Seconds) * (r.Arrived[c] + r.Ended(c)))
+// moveCounts are class c's arrivals and departures (ended or turned away) over the window,
+// whole as the screen's rates × its seconds give them: the two counts whose difference is
+// how far its in flight moved.
+func (r *Rates) moveCounts(c Class) (arrived, ended float64) {
+	secs := float64(r.Seconds)
+	return math.Round(r.Arrived[c] * secs), math.Round(r.Ended(c) * secs)
+}
+
+// moveBand is how far class c's requests in flight move over the window by chance alone:
+// chance's band, two standard deviations, of a difference of two random counts, whose
+// variances add, 2√(arrivals + departures). One was the band beside the pool full time's
+// two (newcomer 62).
+func (r *Rates) moveBand(c Class) float64 {
+	arrived, ended := r.moveCounts(c)
+	return chanceBand(arrived + ended)
+}
+
+// bandPerSec is moveBand a second, as printed beside the growth's rate: "±28/s".
+func (r *Rates) bandPerSec(c Class) string {
+	return "±" + FmtWholePerSec(r.moveBand(c)/float64(max(r.Seconds, 1)))
 }
 
 // withinChance is the verdict of a move QueueMoved finds no more than chance, with its band
-// a second, so that the rate beside it can be checked: ", within chance (±14/s)" ("grew
+// a second, so that the rate beside it can be checked: ", within chance (±28/s)" ("grew
 // 10.4/s, within chance" gave no band to hold 10.4 against, newcomer 60).
 func (r *Rates) withinChance(c Class) string {
-	return fmt.Sprintf(", within chance (±%s)", FmtWholePerSec(r.chanceBand(c)/float64(max(r.Seconds, 1))))
+	return fmt.Sprintf(", within chance (%s)", r.bandPerSec(c))
+}
+
+// ChanceOrigin is withinChance's band said with where it comes from, for a screen with room,
+// as the pool full time's "±17 = 2√71" is: the band, then the same with its counts, the
+// window's arrivals and those that ended or were turned away, "(±28/s = 2√(2500 arrived +
+// 2445 ended) ÷ 5s)". Bare, "±14/s" was one standard deviation where the screen's others are
+// two, with nothing to tell (newcomer 62). None for an empty window.
+func (r *Rates) ChanceOrigin(c Class) [][2]string {
+	if r.Seconds == 0 {
+		return nil
+	}
+	arrived, ended := r.moveCounts(c)
+	band := r.bandPerSec(c)
+	return [][2]string{{"(" + band + ")", fmt.Sprintf("(%s = 2√(%s arrived + %s ended) ÷ %ds)", band, FmtCount(int64(arrived)), FmtCount(int64(ended)), r.Seconds)}}
 }
 
 // QueueHeldSaid is the postmortem fix's clause for payments' queue where it did not grow as
@@ -489,8 +522,8 @@ func queueStopsWord() Item {
 	said, _ := ex.QueueStops(&rs)
 	n, _ := ex.queueStopsNear(&rs)
 	d, wait := ex.Config.Payment.Deadline.D(), ex.waitMost()
-	return word("the deadline holds it near", fmt.Sprintf("in the postmortem fix's narrator, once payments' deadline has turned some away (\"%s\"): the queue's growth as measured over the table's /s seconds (\"within chance\": by no more than √(seconds × (arrivals + ends a second)), the spread their counts have, a second in its brackets; beyond it, \"in 20–25s\"), then where the deadline holds it. Each payment calls within its deadline less the room a call needs (%s − %s = %s), or, waiting longer, is turned away at once on reaching a worker (%s), so the queue holds only what arrived in the last %s: %s × %s ≈ %d, however fast the workers serve; near it the growth falls to 0, and what the workers cannot serve is turned away instead; the queue hovers about it, a little over or under as arrivals bunch and the room moves",
-		said, FmtDur(d), FmtLatency(ex.EnoughLeft), FmtLatency(wait), RejectDeadline.Word(), FmtLatency(wait), FmtPerSec(rs.Arrived[Payment]), FmtLatency(wait), n))
+	return word("the deadline holds it near", fmt.Sprintf("in the postmortem fix's narrator, once payments' deadline has turned some away (\"%s\"): the queue's growth as measured over the table's /s seconds (\"within chance\": by no more than chance's band, two standard deviations of the counts whose difference it is, as every ± beside \"within chance\" is, a second in its brackets, where a line has room with its origin, \"%s\": the arrivals and those that ended or were turned away over those seconds; beyond it, \"in 20–25s\"), then where the deadline holds it. Each payment calls within its deadline less the room a call needs (%s − %s = %s), or, waiting longer, is turned away at once on reaching a worker (%s), so the queue holds only what arrived in the last %s: %s × %s ≈ %d, however fast the workers serve; near it the growth falls to 0, and what the workers cannot serve is turned away instead; the queue hovers about it, a little over or under as arrivals bunch and the room moves",
+		said, rs.ChanceOrigin(Payment)[0][1], FmtDur(d), FmtLatency(ex.EnoughLeft), FmtLatency(wait), RejectDeadline.Word(), FmtLatency(wait), FmtPerSec(rs.Arrived[Payment]), FmtLatency(wait), n))
 }
 
 // waitCapped is what one arriving now waits where the payments ahead, at the mean time one
@@ -512,10 +545,14 @@ func (s *Snapshot) waitCapped(a ArrivingWait) []string {
 	// What the most bounds: the wait of one that calls. One waiting longer reaches a worker
 	// to be turned away there, so the wait to a worker (p99:wait) may run past it: "waits at
 	// most ~726ms" beside p99:wait 729ms was a most the table broke (newcomer 60).
+	// In plain words, what happens to the one arriving now, then why: "calls within ~726ms,
+	// or waits longer and is turned away on a worker, as each ahead past it is at once" did
+	// not parse (newcomer 62).
 	most := FmtLatency(s.waitMost())
-	capped, longer, cut := "calls within ~"+most, ", or waits longer and is turned away on a worker", ", as each ahead past it is at once"
+	reach, calls := "reaches a worker within ~"+most, " and calls the dependency"
+	capped, longer, cut := reach+calls, "; waiting longer, the worker turns it away", ", as it does each ahead that waits as long"
 	room := fmt.Sprintf(" (%s − %s a call needs)", FmtDur(s.Config.Payment.Deadline.D()), FmtLatency(s.EnoughLeft))
-	values := []string{capped + room + longer + cut, capped + longer + cut, capped + room + longer, capped + longer, capped + " or is turned away"}
+	values := []string{reach + room + calls + longer + cut, capped + longer + cut, reach + room + calls + longer, capped + longer, capped + ", or is turned away", reach + " and calls, or is turned away"}
 	fc := a.Even()
 	if fc <= s.waitMost() {
 		return values // the played-out wait is past the room, the even spread not: no forecast past it to say
@@ -533,7 +570,7 @@ func (s *Snapshot) waitCapped(a ArrivingWait) []string {
 	return append(append(wide, why,
 		fmt.Sprintf("would wait ~%s (%s), past the deadline's %s%s, but each ahead past it is turned away at once: it %s%s",
 			forecast, terms, most, room, capped, longer),
-		fmt.Sprintf("%s, not ~%s (%s)%s%s", capped, forecast, terms, longer, cut)), values...)
+		fmt.Sprintf("%s, not ~%s (%s),%s%s%s", reach, forecast, terms, calls, longer, cut)), values...)
 }
 
 // deadlineFate says what payments' deadline does to one arriving now that waits wait, after

@@ -134,7 +134,7 @@ func TestArrivingNowWaitsNoLongerThanTheDeadlineLeaves(t *testing.T) {
 			if w >= 80 && !fitsLine(ArrivingNowLabel, v, w) {
 				t.Errorf("deadline %v at %d: %q outgrows the line", d, w, v)
 			}
-			if !strings.Contains(v, "calls within ~"+most) || strings.Contains(v, "waits at most") || strings.Contains(v, "waits ~30.0s") || strings.Contains(v, "or more wait") {
+			if !strings.Contains(v, "reaches a worker within ~"+most) || strings.Contains(v, "waits at most") || strings.Contains(v, "waits ~30.0s") || strings.Contains(v, "or more wait") {
 				t.Errorf("deadline %v at %d: %q, want the most it waits, %s, and no wait past it", d, w, v, most)
 			}
 			if strings.Contains(v, "30.0s") && !strings.Contains(v, "30.0s (600 ahead × 1.00s ÷ 20 workers)") {
@@ -145,12 +145,13 @@ func TestArrivingNowWaitsNoLongerThanTheDeadlineLeaves(t *testing.T) {
 	s.Config.Payment.Deadline = Duration(30500 * time.Millisecond)
 	// The most is of the wait of one that calls: one waiting longer is turned away on reaching
 	// a worker, its wait past it, as p99:wait counts it ("waits at most ~726ms" beside
-	// p99:wait 729ms, newcomer 60).
-	const at120 = "calls within ~29.5s, or waits longer and is turned away on a worker, as each ahead past it is at once"
+	// p99:wait 729ms, newcomer 60). In plain words: "calls within ~29.5s, or waits longer and
+	// is turned away on a worker, as each ahead past it is at once" did not parse (newcomer 62).
+	const at120 = "reaches a worker within ~29.5s and calls the dependency; waiting longer, the worker turns it away"
 	if v := arrivingNowHealth(&s, 120)[0].Value; v != at120 {
 		t.Errorf("at 120:\n got %q\nwant %q", v, at120)
 	}
-	const wide = "would wait ~30.0s (600 ahead × 1.00s ÷ 20 workers), past the 29.5s the deadline leaves (30.5s − 1.00s a call needs), but each ahead that reaches a worker past it is turned away there in no time, so it calls within ~29.5s, or waits longer and is turned away on a worker (rejected:deadline), as 5.0% of replies were in 1–6s"
+	const wide = "would wait ~30.0s (600 ahead × 1.00s ÷ 20 workers), past the 29.5s the deadline leaves (30.5s − 1.00s a call needs), but each ahead that reaches a worker past it is turned away there in no time, so it reaches a worker within ~29.5s and calls the dependency; waiting longer, the worker turns it away (rejected:deadline), as 5.0% of replies were in 1–6s"
 	if v := arrivingNowHealth(&s, 400)[0].Value; v != wide {
 		t.Errorf("wide:\n got %q\nwant %q", v, wide)
 	}
@@ -174,20 +175,30 @@ func TestQueueStopsWhereTheDeadlineBoundsTheWait(t *testing.T) {
 		t.Error("no deadline: want nothing, the queue grows on")
 	}
 	s.Config.Payment.Deadline = Duration(800 * time.Millisecond)
-	// 52 in 5s, within √(5 × (500 + 489.6)) ≈ 70 of chance, said so beside "holds it near"
+	// 52 in 5s, within 2√(2500 + 2448) ≈ 141 of chance, said so beside "holds it near"
 	// (newcomer 56: plain growth beside a level held, a reader asked which), with that band a
-	// second, 70 ÷ 5 s, to hold the rate against (newcomer 60: "within chance" gave none).
-	if got, ok := s.QueueStops(rs); !ok || got != "the queue grew 10.4/s, within chance (±14/s); the deadline holds it near 364" {
+	// second, 141 ÷ 5 s, to hold the rate against (newcomer 60: "within chance" gave none):
+	// two standard deviations, as every other band on the screens (newcomer 62: "±14/s" was one).
+	if got, ok := s.QueueStops(rs); !ok || got != "the queue grew 10.4/s, within chance (±28/s); the deadline holds it near 364" {
 		t.Errorf("got %q, %v", got, ok)
 	}
-	rs.OK[Payment] = 465.4 // 100 in 5s: growth beyond chance, said plain
-	if got, ok := s.QueueStops(rs); !ok || got != "the queue grew 20/s in 20–25s; the deadline holds it near 364" {
+	// Its origin, for a screen with room, as the pool full time's "±17 = 2√71".
+	if got := rs.ChanceOrigin(Payment); len(got) != 1 || got[0] != [2]string{"(±28/s)", "(±28/s = 2√(2500 arrived + 2448 ended) ÷ 5s)"} {
+		t.Errorf("origin: %q", got)
+	}
+	rs.OK[Payment] = 465.4 // 100 in 5s: past one standard deviation, within two, so within chance
+	if got, ok := s.QueueStops(rs); !ok || got != "the queue grew 20/s, within chance (±28/s); the deadline holds it near 364" {
+		t.Errorf("within two spreads: got %q, %v", got, ok)
+	}
+	rs.OK[Payment] = 455.4 // 150 in 5s, past 2√(2500 + 2350) ≈ 139: beyond chance, said plain
+	if got, ok := s.QueueStops(rs); !ok || got != "the queue grew 30/s in 20–25s; the deadline holds it near 364" {
 		t.Errorf("beyond chance: got %q, %v", got, ok)
 	}
 	rs.OK[Payment] = 475
-	// Without its level, for a line with no room for its origin (newcomer 60).
-	if got := s.QueueStopsUnsized(rs); got != "the queue grew 10.4/s, within chance (±14/s); the deadline holds it" {
-		t.Errorf("unsized: %q", got)
+	// Its last words apart, with and without its level, for a line with no room for the
+	// level's origin (newcomer 60).
+	if sized, bare := s.QueueStopsLevel(rs); sized != "the deadline holds it near 364" || bare != "the deadline holds it" {
+		t.Errorf("level: %q, %q", sized, bare)
 	}
 	// Where 364 comes from, as printed: a level to check, not a bare ceiling (newcomer 55).
 	if got := s.QueueStopsWhy(rs); got != "(500/s × 727ms)" || math.Round(500*0.727) != 364 {
@@ -200,10 +211,13 @@ func TestQueueStopsWhereTheDeadlineBoundsTheWait(t *testing.T) {
 	if _, ok := s.QueueStops(rs); ok {
 		t.Error("none turned away yet: want nothing, the forecast says when")
 	}
+	if sized, bare := s.QueueStopsLevel(rs); sized != "" || bare != "" {
+		t.Errorf("none turned away yet: level %q, %q", sized, bare)
+	}
 }
 
-// The queue's change over the window against the spread of its counts, √(arrivals +
-// departures): a queue the deadline holds moves by tens either way and is steady (newcomers
+// The queue's change over the window against chance's band of its counts, 2√(arrivals +
+// departures), two standard deviations as every band the screens say (newcomer 62): a queue the deadline holds moves by tens either way and is steady (newcomers
 // 26, 29, 31); LIFO's, draining 136 in 15–20s, was said "steady" beside 473.2/s ok and 51/s
 // rejected of 497/s (an older review), and a queue filling before the deadline acts grows.
 // Drained, the parts add up as printed: 497 = 473.2 + 51 − 27.2.
@@ -224,10 +238,12 @@ func TestQueueMovedBeyondChance(t *testing.T) {
 	}{
 		// A fall within chance with its rate as printed, 500.8 = 489.8 + 16 − 5 (newcomer 56:
 		// "steady" beside parts that did not add up); steady where none prints.
-		{"held", rates(500.8, 489.8, 16), -25, false, ", queue fell 5/s, within chance (±14/s)"},
+		{"held", rates(500.8, 489.8, 16), -25, false, ", queue fell 5/s, within chance (±28/s)"},
 		{"steady", rates(500.8, 484.8, 16), 0, false, ", queue steady at ~368 waiting"},
-		{"draining", rates(497, 473.2, 51), -136, true, ", the queue drained 136 in 15–20s (27.2/s)"},
-		{"growing", rates(500.2, 474.4, 0), 129, true, ""}, // said by the growth clause (QueueStops)
+		// 136 past one standard deviation, 2√(2485 + 2621) ≈ 143 within two: chance.
+		{"within two spreads", rates(497, 473.2, 51), -136, false, ", queue fell 27.2/s, within chance (±29/s)"},
+		{"draining", rates(497, 483.2, 51), -186, true, ", the queue drained 186 in 15–20s (37.2/s)"},
+		{"growing", rates(500.2, 470.4, 0), 149, true, ""}, // said by the growth clause (QueueStops)
 	} {
 		n, real := c.rs.QueueMoved(Payment)
 		if n != c.n || real != c.real {

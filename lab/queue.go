@@ -101,7 +101,7 @@ func (s *Snapshot) Bunched(q QueueForecast, hold time.Duration, g float64) bool 
 		return false
 	}
 	secs := float64(r.Seconds)
-	return math.Abs(g-q.Growth) > 2*math.Sqrt(q.Arrivals*secs)/secs
+	return math.Abs(g-q.Growth) > chanceBand(q.Arrivals*secs)/secs
 }
 
 // QueueFullIn is how long from now a queue of places, growing at growth a second from its

@@ -1343,7 +1343,7 @@ func dueAsShown(due float64) float64 {
 // fullGapOf is the gap's fullGap, of the full seconds and the run's rate as shown, so that
 // the reader's product is the one said; spells: how many times the pool became full.
 func fullGapOf(rejected, spells int64, full, rate float64) fullGap {
-	g := fullGap{due: full * rate, band: 2 * math.Sqrt(full*rate)}
+	g := fullGap{due: full * rate, band: chanceBand(full * rate)}
 	off, spread := float64(rejected)-g.due, math.Sqrt(g.due)
 	if g.due <= 0 {
 		return g

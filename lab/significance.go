@@ -15,6 +15,12 @@ import (
 // of its rows significant: Holm's correction shares it out over the rows (HolmSignificant).
 const FamilyAlpha = 0.05
 
+// chanceBand is how far a random (Poisson) count of mean (or variance) v strays by chance:
+// two standard deviations, 2√v, which 19 draws in 20 stay within. One band for every "within
+// chance" the screens say beside a ±, so that no two are drawn at different widths (the
+// fix's queue at one, newcomer 62, beside the pool full time's two).
+func chanceBand(v float64) float64 { return 2 * math.Sqrt(v) }
+
 // QuantileConfidence is the confidence of a percentile's interval (QuantileRanks). Two 95%
 // intervals that do not overlap amount to a two-sample test at about 0.5% (3.92 standard
 // errors apart, √2 of them for the difference), the level Holm asks of a comparison's ten

@@ -208,10 +208,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		msg := capped("at most ")
 		over := rate - ends
-		queueSaid := false   // the sentence says what the deadline does to the queue
-		terse := ""          // the measured sentence in fewer words, why 24 kept (s49pm's leftover)
-		var fuller [2]string // where the deadline holds the queue, with its product
-		unfull := ""         // the same without its level, where the product has no room
+		queueSaid := false      // the sentence says what the deadline does to the queue
+		terse := ""             // the measured sentence in fewer words, why 24 kept (s49pm's leftover)
+		var fuller [2]string    // where the deadline holds the queue, with its product
+		unfull := ""            // the same without its level, where the product has no room
+		var origins [][2]string // the band beside "within chance" with its counts
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
@@ -260,7 +261,16 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					if stops, ok := s.QueueStops(&rs); ok {
 						msg, terse = msg+", "+stops, terse+", "+stops
 						// Where its level comes from, where a screen has the room.
-						fuller, unfull = [2]string{stops, stops + " " + s.QueueStopsWhy(&rs)}, s.QueueStopsUnsized(&rs)
+						level, bare := s.QueueStopsLevel(&rs)
+						fuller, unfull = [2]string{level, level + " " + s.QueueStopsWhy(&rs)}, bare
+						// The band's counts only with the level's product: of the two
+						// origins, the level's first where both cost a line.
+						for _, o := range rs.ChanceOrigin(p) {
+							if !strings.Contains(stops, o[0]) {
+								continue // beyond chance: no band said
+							}
+							origins = append(origins, [2]string{stops, strings.Replace(strings.Replace(stops, o[0], o[1], 1), fuller[0], fuller[1], 1)})
+						}
 					} else {
 						msg += fmt.Sprintf(", the queue grows %s, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
 						terse += fmt.Sprintf(", the queue grows %s", fmtPerSec(q))
@@ -284,6 +294,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// 338 held steady; newcomers 26, 29), a drain beyond it said as one (LIFO's 136 in 5s
 					// read "steady"). Short: 80x24 keeps the fix's brief clause only within four lines.
 					held := s.QueueHeldSaid(&rs)
+					origins = rs.ChanceOrigin(p)
 					msg, terse = msg+held, terse+held
 				}
 				break
@@ -294,7 +305,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		var m string
 		*spare, m = whyCap(cfg, k, s, queueSaid)
-		spare.fuller, spare.unfull = fuller, unfull
+		spare.fuller, spare.unfull, spare.need = fuller, unfull, origins
 		if terse != "" && m != "" {
 			// Where the sentence with its clause would pass headlineMost lines (80x24 with
 			// the deadline's forecast, a compare half), in fewer words with why 24 kept.

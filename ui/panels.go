@@ -296,11 +296,16 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 			most = headlineMost
 		}
 		out, drawn = needed(out, drawn, spare.need, c.w, most)
-		wide, said := widened(out, drawn, spare.fuller, c.w)
-		if said == drawn && spare.unfull != "" {
-			wide, said = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
+		said := drawn
+		// Unless a need took it fuller already, with more (the fix's band's counts with its level's).
+		if spare.fuller[1] == "" || !strings.Contains(drawn, spare.fuller[1]) {
+			var wide []string
+			wide, said = widened(out, drawn, spare.fuller, c.w)
+			if said == drawn && spare.unfull != "" {
+				wide, said = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
+			}
+			out = wide
 		}
-		out = wide
 		// The terse form's widen last, where the need and the fuller left it no room in as
 		// few lines: the domino's average with its sum at 120x40 (newcomer 62's "per check"
 		// took its room).

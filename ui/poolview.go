@@ -443,10 +443,14 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 	summary, short := queueSummary(p)+oldestNote(p, tr, false), bare+oldestNote(p, tr, false)
 	tight := fmt.Sprintf("%s %s %d cells × %s", bare, eq, cells, fmtCount(int64(round)))
 	keyed := tight + " requests"
+	// Tighter, the cell still keyed and the cells drawn said, "waiting" left to the row's
+	// label: "5737 waiting ≈ 90 cells × 64" at 80 columns left 64 of what, and the 40 drawn, to
+	// guess (newcomer 62); short enough that the bar still draws 15× the fix's queue apart.
+	of := fmt.Sprintf(" %s %s %d cells of %s", fmtCount(int64(p.Queued)), eq, cells, fmtCount(int64(round)))
 	// Longest wording first, down to one that leaves the bar a third of the line (or all it
 	// needs), so a queue that runs off the bar draws longer than one that fits. Where it
 	// fits, what a cell is ("≈ 90 cells × 64" left 64 of what; s64).
-	words := []string{summary + per + why, short + per + why, short + per, bare + oldestNote(p, tr, true) + per, keyed, tight}
+	words := []string{summary + per + why, short + per + why, short + per, bare + oldestNote(p, tr, true) + per, keyed, of, tight}
 	if round != p.QueueRound() {
 		// Drawn to the other side's round: said in every form, or B's 24 workers read as 64
 		// (newcomer 11), in words: "× 64 (other side's)" had to be guessed (newcomer 19).
@@ -462,7 +466,7 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 		}
 		switch text {
 		case tight:
-		case keyed: // the cells drawn: "≈ 90 cells × 64 requests" beside 71 read as a miscount (newcomer 60)
+		case keyed, of: // the cells drawn: "≈ 90 cells × 64 requests" beside 71 read as a miscount (newcomer 60)
 			// The most cells whose count fits beside them, the count's digits taking room
 			// from the bar; drawn as said, at a digit's edge one short of the room.
 			n := room - ansiWidth(text) - 1

@@ -34,7 +34,7 @@ func unboundedBar(t *testing.T, l string) (drawn int, over bool, per, whole int)
 	if c := num(`([\d,]+) cells`); c >= 0 {
 		whole = c
 	}
-	if p := num(`cells × ([\d,]+)`); p >= 0 {
+	if p := num(`cells (?:×|of) ([\d,]+)`); p >= 0 {
 		per = p
 	}
 	if per <= 0 {
@@ -79,7 +79,7 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 					t.Errorf("pool %d, %d waiting, w=%d: %d cells × %d is not the fewest that hold it: %q", size, q, w, whole, per, ansi.Strip(l))
 				}
 				// How long it would be, in words (newcomer 26: "→ 113 cells" was a guess).
-				if plain := ansi.Strip(l); over && !strings.Contains(plain, "cells ×") && !strings.Contains(plain, fmt.Sprintf("the bar needs %d cells", whole)) {
+				if plain := ansi.Strip(l); over && !regexp.MustCompile("cells (×|of) ").MatchString(plain) && !strings.Contains(plain, fmt.Sprintf("the bar needs %d cells", whole)) {
 					t.Errorf("pool %d, %d waiting, w=%d: off the bar, its length unsaid: %q", size, q, w, plain)
 				}
 				// The cells drawn, where said, are those drawn (newcomer 60: "≈ 90 cells" beside 71).
@@ -90,7 +90,7 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 					t.Errorf("pool %d, %d waiting, w=%d: %d of %d cells drawn, mark %v: %q", size, q, w, drawn, whole, over, ansi.Strip(l))
 				}
 				// An equation holds as printed: 4210 waiting is not 66 cells × 64.
-				if strings.Contains(ansi.Strip(l), " = ") && strings.Contains(l, "cells ×") && whole*per != q {
+				if strings.Contains(ansi.Strip(l), " = ") && regexp.MustCompile("cells (×|of) ").MatchString(ansi.Strip(l)) && whole*per != q {
 					t.Errorf("pool %d, %d waiting, w=%d: = for %d × %d: %q", size, q, w, whole, per, ansi.Strip(l))
 				}
 			}
@@ -128,21 +128,27 @@ func TestEmptyUnboundedQueueDrawsNoCell(t *testing.T) {
 
 // A queue that runs off the bar says what a cell is where the line has room (s64: the
 // postmortem's "→ 5743 waiting ≈ 90 cells × 64" at 120 columns left 64 of what), and how many it
-// shows (newcomer 60: 71 drawn beside 90 read as a miscount).
+// shows (newcomer 60: 71 drawn beside 90 read as a miscount), at 80 columns too, tighter
+// (newcomer 62: "5737 waiting ≈ 90 cells × 64" there left both), as many as are drawn.
 func TestUnboundedQueueKeysItsCells(t *testing.T) {
 	s := postmortemSnapshot(postmortemConfig())
 	s.Pool.OldestWaiting = 11400 * time.Millisecond
-	rows := 0
-	for _, l := range strings.Split(ansi.Strip(render(newTheme(true, true), testScreen(s, 120, 40))), "\n") {
-		if !strings.HasPrefix(l, "queue    ") { // the row's label, not a narrator line that wraps at "queue"
-			continue
+	for w, want := range map[int]string{120: "→ 5731 waiting ≈ 90 cells × 64 requests, 61 shown", 80: "→ 5731 ≈ 90 cells of 64, 37 shown"} {
+		rows := 0
+		for _, l := range strings.Split(ansi.Strip(render(newTheme(true, true), testScreen(s, w, 40))), "\n") {
+			if !strings.HasPrefix(l, "queue    ") { // the row's label, not a narrator line that wraps at "queue"
+				continue
+			}
+			rows++
+			var shown int
+			fmt.Sscanf(want[strings.LastIndex(want, ", ")+2:], "%d", &shown)
+			if !strings.HasSuffix(strings.TrimRight(l, " "), want) || strings.Count(l, "O") != shown {
+				t.Errorf("%d columns: %q, want it to end %q", w, l, want)
+			}
 		}
-		if rows++; !strings.HasSuffix(strings.TrimRight(l, " "), "→ 5731 waiting ≈ 90 cells × 64 requests, 61 shown") {
-			t.Errorf("%q", l)
+		if rows != 1 {
+			t.Errorf("%d columns: %d queue rows, want 1", w, rows)
 		}
-	}
-	if rows != 1 {
-		t.Errorf("%d queue rows, want 1", rows)
 	}
 }
 
