@@ -41,7 +41,7 @@ func (s *Snapshot) PostmortemDepth() string {
 			// "one arriving now waits ~29.4s" read as one wait that did not add up (newcomer 62
 			// G-MAJOR). One arriving now waits for the queue ahead, which gains what is not
 			// served each second, served at out: (in − out) / out seconds more a second.
-			said += fmt.Sprintf(": %s ok of %s, so the wait of those ending now grows ~%.1fs a second, 1 − %s/%s; of one arriving now ~%.1fs, %s/%s",
+			said += fmt.Sprintf(": %s ok of %s, so the wait of those ending now grows ~%.1fs a second, 1 − %s/%s; of one arriving now ~%.1fs a second, %s/%s",
 				FmtPerSec(out), FmtPerSec(in), g, num(out), num(in), (in-out)/out, num(in-out), num(out))
 		}
 	}

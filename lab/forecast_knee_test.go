@@ -120,7 +120,7 @@ func TestPostmortemSourceSaysTheLabsDepth(t *testing.T) {
 		t.Errorf("no rates: %q, want %q", got, want)
 	}
 	s = meltdownAt25s()
-	if got, want := s.PostmortemDepth(), `"A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's overload is bigger, by its choice: 194/s ok of 500/s, so the wait of those ending now grows ~0.6s a second, 1 − 194/500; of one arriving now ~1.6s, 306/194)`; got != want {
+	if got, want := s.PostmortemDepth(), `"A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's overload is bigger, by its choice: 194/s ok of 500/s, so the wait of those ending now grows ~0.6s a second, 1 − 194/500; of one arriving now ~1.6s a second, 306/194)`; got != want {
 		t.Errorf("at the peak: %q, want %q", got, want)
 	}
 	// Some failed: ended is not ok, and 1 − ok/arrived would not be the growth.

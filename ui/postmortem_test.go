@@ -167,7 +167,7 @@ func TestNarratePostmortem(t *testing.T) {
 	// Named as its source is, by its title, with its p95 as its own, and the lab's a bigger
 	// overload by its choice, how its latency grows from the headline's rates (newcomer 60
 	// G-MAJOR: a p95 the table lacks, 0.6s a second underived).
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, `as in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's overload is bigger, by its choice: 194.8/s ok of 500.8/s, so the wait of those ending now grows ~0.6s a second, 1 − 194.8/500.8; of one arriving now ~1.6s, 306/194.8): a pool scaling on queue length fed the dependency's slowdown`) ||
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, `as in "A Go postmortem that calmed lunch-peak latency" (its p95 90ms → 1.1s; the lab's overload is bigger, by its choice: 194.8/s ok of 500.8/s, so the wait of those ending now grows ~0.6s a second, 1 − 194.8/500.8; of one arriving now ~1.6s a second, 306/194.8): a pool scaling on queue length fed the dependency's slowdown`) ||
 		spare.short != `; as in "A Go postmortem that calmed lunch-peak latency": a pool scaling on queue length fed the dependency's slowdown` || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
