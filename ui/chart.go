@@ -782,8 +782,8 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// says the profile's steps).
 	said := slices.ContainsFunc(note, func(n string) bool { return strings.Contains(ansi.Strip(lines[0]), n) })
 	if blank := slices.Index(lines[1:], ""); !said && blank >= 0 {
-		if i := fitAt(w, note); len(note) > 0 && ansiWidth(note[i]) <= w {
-			lines[blank+1] = t.dim.Render(note[i])
+		if f, ok := firstFit(w, note...); ok {
+			lines[blank+1] = t.dim.Render(f)
 		}
 	}
 	lines = append(lines, plot...)

@@ -580,7 +580,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// full pool, with their own clause alone.
 			counted, starved, both := s.PoolSharesCounted(all), s.PoolSharesStarved(all, false), s.PoolSharesStarved(all, true)
 			switch {
-			case counted != "" && both != "":
+			case both != "": // never without counted
 				spare.fuller, spare.unfull = [2]string{shares, both}, counted
 			case counted != "":
 				spare.fuller = [2]string{shares, counted}

@@ -309,9 +309,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		// The terse form's widen last, where the need and the fuller left it no room in as
 		// few lines: the domino's average with its sum at 120x40 (newcomer 62's "per check"
 		// took its room).
-		if !strings.Contains(said, spare.widen[1]) {
-			out, _ = needed(out, said, [][2]string{spare.widen}, c.w, most)
-		}
+		out, _ = needed(out, said, [][2]string{spare.widen}, c.w, most)
 	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
@@ -328,10 +326,11 @@ func widened(out []string, drawn string, part [2]string, w int) ([]string, strin
 
 // needed is widened with the first of parts that wraps to no more lines, or to most
 // (spareClause.need). A part with either side "" is none: Replace of "" would put its
-// fuller words before the sentence.
+// fuller words before the sentence; one drawn fuller already is none too, which it would
+// say twice ("…: sum: sum").
 func needed(out []string, drawn string, parts [][2]string, w, most int) ([]string, string) {
 	for _, part := range parts {
-		if part[0] == "" || part[1] == "" || !strings.Contains(drawn, part[0]) {
+		if part[0] == "" || part[1] == "" || !strings.Contains(drawn, part[0]) || strings.Contains(drawn, part[1]) {
 			continue
 		}
 		fuller := strings.Replace(drawn, part[0], part[1], 1)
