@@ -355,23 +355,6 @@ func (s *Snapshot) DeadlineIdle() string {
 	return "the " + FmtDur(dl) + " deadline never acts"
 }
 
-// QueueStops says how payments' queue grew over the window and, once their deadline has
-// turned some away, where it holds: "the queue grew 10.4/s in 20–25s; the deadline holds it
-// near 364", a level the queue hovers about ("stops it near 368" beside 374 waiting read as a
-// ceiling already broken, newcomer 55). Each payment waits at most the deadline less the room a call needs (727ms),
-// then is turned away at a worker at once, so the queue holds no more than what arrived in
-// that time (500/s × 727ms), whatever the workers serve. "the queue grows 10.4/s" there, a
-// 5s measurement said as ongoing, read as a fix whose queue grows still (newcomer 53
-// W-MAJOR). Present tense, the deadline acting now, not a forecast beside rejected:deadline
-// 173 (newcomer 48 G-minor-8); as short as "whose wait reached the 800ms deadline in
-// 16–17s", which it replaces, for the sentence keeps three lines at 80 columns. Growth no
-// more than chance moves it by (QueueMoved) is said so, "grew 11.4/s, within chance", in
-// place of the span (the sentence names it next), which keeps 80x24's why 24: plain, beside
-// "holds it near", a reader asked which (newcomer 56); the rate stays, so that the parts add
-// up as printed. ok false: no deadline, none turned away by it yet, or a queue the window
-// saw no growth in.
-func (s *Snapshot) QueueStops(rs *Rates) (string, bool) { return s.queueStops(rs) }
-
 // QueueStopsLevel is QueueStops' last words, where the deadline holds the queue, sized and
 // bare: "the deadline holds it near 366", for a screen to set its origin beside
 // (QueueStopsWhy), and "the deadline holds it", for a line with no room for that origin:
@@ -387,8 +370,22 @@ func (s *Snapshot) QueueStopsLevel(rs *Rates) (sized, bare string) {
 	return bare + " near " + FmtCount(n), bare
 }
 
-// queueStops is QueueStops: the growth, then where the deadline holds it (QueueStopsLevel).
-func (s *Snapshot) queueStops(rs *Rates) (string, bool) {
+// QueueStops says how payments' queue grew over the window and, once their deadline has
+// turned some away, where it holds: "the queue grew 10.4/s in 20–25s; the deadline holds it
+// near 364", a level the queue hovers about ("stops it near 368" beside 374 waiting read as a
+// ceiling already broken, newcomer 55). Each payment waits at most the deadline less the room a call needs (727ms),
+// then is turned away at a worker at once, so the queue holds no more than what arrived in
+// that time (500/s × 727ms), whatever the workers serve. "the queue grows 10.4/s" there, a
+// 5s measurement said as ongoing, read as a fix whose queue grows still (newcomer 53
+// W-MAJOR). Present tense, the deadline acting now, not a forecast beside rejected:deadline
+// 173 (newcomer 48 G-minor-8); as short as "whose wait reached the 800ms deadline in
+// 16–17s", which it replaces, for the sentence keeps three lines at 80 columns. Growth no
+// more than chance moves it by (QueueMoved) is said so, "grew 11.4/s, within chance", in
+// place of the span (the sentence names it next), which keeps 80x24's why 24: plain, beside
+// "holds it near", a reader asked which (newcomer 56); the rate stays, so that the parts add
+// up as printed. ok false: no deadline, none turned away by it yet, or a queue the window
+// saw no growth in. The growth, then where the deadline holds it (QueueStopsLevel).
+func (s *Snapshot) QueueStops(rs *Rates) (string, bool) {
 	level, _ := s.QueueStopsLevel(rs)
 	if level == "" {
 		return "", false

@@ -206,7 +206,7 @@ func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, loss float64, ok
 	}
 	arrived, rejected := r.ArrivedAll()*secs, r.TurnedAway(RejectPool)*secs
 	p := s.Config.Forecast().LongRunLoss()
-	if arrived == 0 || p <= 0 || p >= 1 || rejected-arrived*p <= 2*math.Sqrt(arrived*p*(1-p)) {
+	if arrived == 0 || p <= 0 || p >= 1 || rejected-arrived*p <= chanceBand(arrived*p*(1-p)) {
 		return 0, 0, false
 	}
 	return e.caught(r), p, true

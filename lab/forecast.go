@@ -542,7 +542,7 @@ func ShareSpread(b float64, n1, n2 int64) float64 {
 	if n1 <= 0 || n2 <= 0 {
 		return 0
 	}
-	return 2 * math.Sqrt(b*(1-b)*(1/float64(n1)+1/float64(n2)))
+	return chanceBand(b * (1 - b) * (1/float64(n1) + 1/float64(n2)))
 }
 
 // Freed is whose gain the free workers are while a breaker turns every payment away at once.

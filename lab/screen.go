@@ -1327,17 +1327,16 @@ func (g fullGap) bandMeans() []string {
 }
 
 // dueShown writes the arrivals expected, the product of the full seconds and the rate as
-// shown, to the tenth under 100: "4.9s × 14.4/s ≈ 71" did not compute (70.56, newcomer 63
-// W5), nor "3.4s × 12.5/s ≈ 42" (42.5); from 100 whole, as 837 for 836.92 is as close.
-func (g fullGap) dueShown() string { return strconv.FormatFloat(dueAsShown(g.due), 'f', -1, 64) }
+// shown, as a count of workers is, to the tenth under 100: "4.9s × 14.4/s ≈ 71" did not
+// compute (70.56, newcomer 63 W5), nor "3.4s × 12.5/s ≈ 42" (42.5); from 100 whole, as 837
+// for 836.92 is as close.
+func (g fullGap) dueShown() string { return FmtWorkers(g.due) }
 
-// dueAsShown is the arrivals expected as dueShown writes them, for a verdict on the figures
-// printed.
+// dueAsShown is the arrivals expected as dueShown writes them, read back from the words, for
+// a verdict on the figures printed.
 func dueAsShown(due float64) float64 {
-	if due >= 100 {
-		return math.Round(due)
-	}
-	return math.Round(due*10) / 10
+	v, _ := strconv.ParseFloat(FmtWorkers(due), 64)
+	return v
 }
 
 // fullGapOf is the gap's fullGap, of the full seconds and the run's rate as shown, so that

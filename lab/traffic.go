@@ -59,8 +59,12 @@ func (t TrafficConfig) PeakRate(c Class) float64 {
 // traffic draws one scale on every preset (n37 #1: █ 8/s on one screen, 16/s on the next).
 func (t TrafficConfig) SecondReach(c Class) float64 {
 	peak := t.PeakRate(c)
-	return peak + 4*math.Sqrt(peak)
+	return peak + burstSDs*math.Sqrt(peak)
 }
+
+// burstSDs is how many of random arrivals' standard deviations SecondReach leaves over the
+// peak rate, and its words say.
+const burstSDs = 4
 
 // ReachWords says where SecondReach comes from, for a chart topped by it, in the forms a
 // title's line may hold, most words first: class c's peak rate as set, and the room for the
@@ -69,7 +73,7 @@ func (t TrafficConfig) SecondReach(c Class) float64 {
 // how much (newcomer 62 G-charts).
 func (t TrafficConfig) ReachWords(c Class) []string {
 	rate := FmtPerSec(t.PeakRate(c))
-	room := "4√" + strings.TrimSuffix(rate, "/s")
+	room := fmt.Sprintf("%d√%s", burstSDs, strings.TrimSuffix(rate, "/s"))
 	return []string{
 		rate + " set + " + room + " for bursts, rounded up",
 		rate + " + " + room + " for bursts, rounded up",
