@@ -1190,7 +1190,7 @@ func TooFewWhy() string {
 	return TooFewBrief + "; " + p99NotJudged()
 }
 
-// TooFewGloss is why a p99 needs P99Needs, in a line of its own, for a rule form that says the
+// TooFewGloss is why a p99 needs P99Needs, in figures, in a line of its own, for a rule form that says the
 // count but not its why (80 columns' one line: newcomer 54 read "needs ≥368" unexplained);
 // "" for a form that says it, or no count. The order statistic's reading of the help's interval:
 // the slowest of n is the upper end of a 95% interval for the true p99 only from that many.
@@ -1198,7 +1198,7 @@ func TooFewGloss(form string) string {
 	if !strings.Contains(form, TooFewMeans) || strings.Contains(form, p99NotJudged()) {
 		return ""
 	}
-	return fmt.Sprintf("%d: the fewest ended to judge a p99's B − A (their slowest bounds the true p99)", P99Needs())
+	return p99NotJudged() // the rule in figures fits 80 columns (newcomer 63 G16)
 }
 
 // p50Stands is what the "?" rows of a table have for a p50 (tooFewForms): a row under one
@@ -1235,7 +1235,8 @@ func tooFewForms(s p50Stands) []string {
 	}
 	why := brief + "; " + p99NotJudged()
 	// Why 368, in one line (newcomer 48 G-minor-3): the order statistic's binomial odds.
-	forms := []string{why + fmt.Sprintf(": a p99's 95%% confidence interval from n ended, by the binomial order statistic, has no upper end while 1 − 0.99ⁿ < 97.5%%, so n ≥ %d", P99Needs()), why, brief}
+	// The odds are p99NotJudged's, said once (newcomer 63 G16 put them there).
+	forms := []string{why + ": under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end", why, brief}
 	// "see p50 row" alone only where every "?" has one
 	if every := (s.judged || s.shown) && !s.few && !s.noise && !s.none; every && brief != TooFewSee {
 		forms = append(forms, TooFewSee)
@@ -1253,7 +1254,9 @@ func tooFewForms(s p50Stands) []string {
 func p99NotJudged() string {
 	// What 368 is for, B − A, said first: beside the table's "p99 of <100: slowest" (what a
 	// p99 of few is), "p99 needs ≥368" read as a second rule for the same (newcomer 60 W16).
-	return fmt.Sprintf("%d to judge B − A: the slowest of fewer may be under the true p99", P99Needs())
+	// The rule in figures, where it fits (newcomer 63 G16: 368's origin unshown): the odds
+	// that the slowest of n reaches the true p99 are 1 − 0.99ⁿ, 97.5% from 368 on.
+	return fmt.Sprintf("%d to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ 97.5%%", P99Needs())
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

@@ -612,8 +612,13 @@ func TestP99Needs(t *testing.T) {
 		t.Errorf("%d samples already bound the p99", n-1)
 	}
 	// In the table's words, "p99 of fewer than 100 is the slowest of them" (newcomer 30).
-	if !strings.Contains(TooFewWhy(), "368 to judge B − A: the slowest of fewer may be under the true p99") {
+	// The rule in figures, where the count is said (newcomer 63 G16: 368's origin unshown):
+	// 1 − 0.99ⁿ, the odds the slowest of n reaches the true p99, is 97.5% from n on, not before.
+	if !strings.Contains(TooFewWhy(), "368 to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ 97.5%") {
 		t.Errorf("%q", TooFewWhy())
+	}
+	if odds := func(n int64) float64 { return 1 - math.Pow(0.99, float64(n)) }; odds(n) < 0.975 || odds(n-1) >= 0.975 {
+		t.Errorf("%d: 1 − 0.99ⁿ = %.4f, at n−1 %.4f: not the fewest n with 1 − 0.99ⁿ ≥ 97.5%%", n, odds(n), odds(n-1))
 	}
 	// 80 columns' gloss of the count, where the rule's one line says it bare (newcomer 54):
 	// at n the interval's upper end is the slowest itself, what the gloss says; none where the
@@ -621,7 +626,7 @@ func TestP99Needs(t *testing.T) {
 	if _, hi := QuantileRanks(n, 0.99, QuantileConfidence); hi != n {
 		t.Errorf("%d samples: the upper end is the %d-th, not the slowest", n, hi)
 	}
-	if got := TooFewGloss("≈ could be chance · " + TooFewMeans); got != "368: the fewest ended to judge a p99's B − A (their slowest bounds the true p99)" {
+	if got := TooFewGloss("≈ could be chance · " + TooFewMeans); got != "368 to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ 97.5%" || len([]rune(got)) > 80 {
 		t.Errorf("gloss %q", got)
 	}
 	if TooFewGloss(TooFewWhy()) != "" || TooFewGloss(ApproxKey) != "" {
@@ -671,7 +676,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; ≈ could be chance: over 1 in 20 for the whole table, split over its rows" +
-		" · bare +n, -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs ≥368 ended; p50 row hidden: could be chance; 368 to judge B − A: the slowest of fewer may be under the true p99: a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end while 1 − 0.99ⁿ < 97.5%, so n ≥ 368"
+		" · bare +n, -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs ≥368 ended; p50 row hidden: could be chance; 368 to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ 97.5%: under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -783,7 +788,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	}{
 		{[]ComparisonRow{bare}, "bare +n, -n: beyond chance, which makes one under about 1 time in 20"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; ≈ could be chance: over 1 in 20 for the whole table, split over its rows"},
-		{[]ComparisonRow{bare, few}, "bare +n, -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs ≥368 ended; p50 row hidden: could be chance; 368 to judge B − A: the slowest of fewer may be under the true p99: a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end while 1 − 0.99ⁿ < 97.5%, so n ≥ 368"},
+		{[]ComparisonRow{bare, few}, "bare +n, -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs ≥368 ended; p50 row hidden: could be chance; 368 to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ 97.5%: under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")

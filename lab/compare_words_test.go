@@ -23,7 +23,7 @@ func TestCompareKeysPlain(t *testing.T) {
 		t.Errorf("the help does not name Holm's correction")
 	}
 	help := fmt.Sprint(ScreenWords())
-	if !strings.Contains(help, "binomial order statistic") || !strings.Contains(help, fmt.Sprintf("so n ≥ %d", P99Needs())) {
+	if !strings.Contains(help, "binomial order statistic") || !strings.Contains(help, fmt.Sprintf("%d to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ 97.5%%", P99Needs())) {
 		t.Errorf("the help does not say why %d: %q", P99Needs(), TooFewKey(true))
 	}
 }

@@ -535,8 +535,8 @@ func (d Due) Said() (brief, whole string) {
 	// come at set times, so its arrival fixes how many are due, the edge's jitter aside.
 	by := fromArrivals(d.PerPayment())
 	return fmt.Sprintf("%s: a payment's %s call comes %s after it", by, Ordinal(d.Calls), FmtSecs(d.Last)),
-		fmt.Sprintf("%s: %d × %s payments older than %s + %s from the %s younger", by, d.Calls, FmtCount(d.Older()),
-			FmtSecs(d.Last), FmtCount(d.YoungerMade()), FmtCount(d.Younger))
+		fmt.Sprintf("%s: %d × %s payments older than %s (all %d started) + %s due so far from the %s younger", by, d.Calls, FmtCount(d.Older()),
+			FmtSecs(d.Last), d.Calls, FmtCount(d.YoungerMade()), FmtCount(d.Younger))
 }
 
 // dueFrom is what the expected figure takes from each payment done with its calls ("27 from
@@ -670,6 +670,11 @@ func (s *Snapshot) HopHungUp() int64 {
 	open := int64(s.Pool.InPhase[PhaseCall]+s.Pool.InPhase[PhaseHandoff]) + s.Orphans.InFlight
 	return max(s.Dependency.InFlight-open, 0) // hop 1 as the item beside it reads it
 }
+
+// HungUpUsers follows the count of the tries at hop 1 the edge hung up on: a hang-up ends a try,
+// not the payment, so some of their users still wait on a retry; beside the boxes' "at work
+// after the user was answered" the two read as one count (newcomer 63 G12).
+const HungUpUsers = " (user answered or not)"
 
 // EdgeIs says what the edge of a chain is, in the screen's own terms (newcomer 34 #30: "the
 // lab's own call" left it to guess): one gloss for the narrator, help, README and tour (review

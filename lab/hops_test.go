@@ -32,7 +32,7 @@ func TestHopHungUp(t *testing.T) {
 		}
 		return ""
 	}
-	if v := item(s); !strings.HasPrefix(v, "12: 9 the edge hung up on, 3 it waits on (peak") {
+	if v := item(s); !strings.HasPrefix(v, "12: 9 tries the edge hung up on (user answered or not), 3 it waits on (peak") {
 		t.Errorf("the item: %q", v)
 	}
 	// The lab's own orphaned calls are still its calls at hop 1: not calls hop 1 runs on after a hang-up.
@@ -71,7 +71,9 @@ func TestHopOneSaysAWorkerNotCalling(t *testing.T) {
 	}
 	s.Config.Dependency.Deadline = DeadlinePerHop
 	s.Dependency.InFlight, s.Pool.BusyBy[Payment], s.Pool.InPhase[PhaseCall] = 32, 11, 10
-	if got, want := item(s), "32: 22 the edge hung up on, 10 it waits on (1 more worker busy, not calling this instant)"; got != want {
+	// A hang-up ends a try, not the payment: its user answered or not, said, and kept before
+	// the rest, or it read as the boxes' work after the answer (newcomer 63 G12).
+	if got, want := item(s), "32: 22 tries the edge hung up on (user answered or not), 10 it waits on (+1 worker busy, not calling)"; got != want {
 		t.Errorf("per-hop: %q, want %q", got, want)
 	}
 	s.Pool.BusyBy[Payment] = 10 // every busy worker in a call hop 1 has: nothing to say
@@ -154,7 +156,9 @@ func TestDueSaid(t *testing.T) {
 	if brief != by+"a payment's 27th call comes 3.5s after it" {
 		t.Errorf("due said %q", brief)
 	}
-	m := regexp.MustCompile(`^arrivals give ~([\d.]+) by now: 27 × (\d+) payments older than 3\.5s \+ (\d+) from the (\d+) younger$`).FindStringSubmatch(whole)
+	// What 3.5s is, the age at which all 27 have started, and what the younger's figure is,
+	// calls due so far (newcomer 63 G12).
+	m := regexp.MustCompile(`^arrivals give ~([\d.]+) by now: 27 × (\d+) payments older than 3\.5s \(all 27 started\) \+ (\d+) due so far from the (\d+) younger$`).FindStringSubmatch(whole)
 	if m == nil {
 		t.Fatalf("whole %q", whole)
 	}
@@ -166,6 +170,9 @@ func TestDueSaid(t *testing.T) {
 	if older, made, younger := n[2], n[3], n[4]; older+younger != 41 || int64(younger) != d.Younger || younger == 0 ||
 		FmtPerPayment((older*27+made)/41) != m[1] || made > younger*27 {
 		t.Errorf("whole %q does not compute as printed over 41 payments", whole)
+	}
+	if r := c.RetryForecast(); len(r.DeepestCalls) != 27 || FmtSecs(r.DeepestCalls[26]) != "3.5s" {
+		t.Errorf("the 27th call at hop 3 does not start 3.5s after its payment: %v", r.DeepestCalls)
 	}
 	if !strings.Contains(atHopHelp(c), "all 27 from each payment older than 3.5s") {
 		t.Errorf("the help sums the headline's figure in other words than %q", whole)

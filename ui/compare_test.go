@@ -1067,10 +1067,12 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 	j := judged{rows: rows, rule: rule, keyed: keyed, how: how}
 	// And the 368 glossed on a line of its own, which the 120 form's why says (newcomer 54).
 	if got := j.ruleLines(80); len(got) != 2 || got[0] != "≈ could be chance · bare +n, -n: beyond chance · ? too few: p99 needs ≥368 ended" ||
-		got[1] != "368: the fewest ended to judge a p99's B − A (their slowest bounds the true p99)" {
+		got[1] != "368 to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ 97.5%" {
 		t.Errorf("at 80 columns: %q", got)
 	}
-	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: over 1 in 20 for the whole table, split over its rows · ") {
+	// At 120 too, the count's rule in figures (newcomer 63 G16: 368's origin unshown).
+	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: over 1 in 20 for the whole table, split over its rows · ") ||
+		!strings.Contains(got, "1 − 0.99ⁿ ≥ 97.5%") {
 		t.Errorf("at 120 columns: %q", got)
 	}
 }

@@ -363,12 +363,20 @@ func TestStackedSumSaysItsTerms(t *testing.T) {
 	s := stackedSnapshot()
 	terms := "each layer's first 2 tries and their waits (edge 250ms + 50ms on average, hops 250ms + 100ms)"
 	c := newLabCtx(newTheme(true, true), testScreen(&s, 80, 24), 0, 80, 0)
+	level := levelTight // the settings in one line: the hops' tries and waits not among them
 	said := func(c labCtx) string {
-		return strings.Join(strings.Fields(ansi.Strip(strings.Join(c.draw(narratorPanel, levelFull), " "))), " ")
+		return strings.Join(strings.Fields(ansi.Strip(strings.Join(c.draw(narratorPanel, level), " "))), " ")
 	}
 	if got := said(c); !strings.Contains(got, terms) {
 		t.Errorf("alone: %q, want %q", got, terms)
 	}
+	// Where the settings rows say each try and wait, not again: the line is the figure's sum's
+	// (newcomer 63 G12, 120x40).
+	level = levelFull
+	if got := said(c); strings.Contains(got, "(edge 250ms") || !strings.Contains(got, "each layer's first 2 tries and their waits") {
+		t.Errorf("beside the settings rows: %q", got)
+	}
+	level = levelTight
 	// A compare half says the long form already: never the alone form, nor tried in its
 	// place (review 48 #5: a compare half laid out the same plan again).
 	half := newLabCtx(newTheme(true, true), testScreen(&s, 80, 24), 0, 80, 0)
@@ -522,5 +530,19 @@ func TestHopsSayTheDownDependencyRefuses(t *testing.T) {
 	way := fmt.Sprint(lab.WayItems(&s))
 	if !strings.Contains(way, "down: it refuses each try") || strings.Contains(way, "forecast ≤") {
 		t.Errorf("the way line, the dependency down: %s", way)
+	}
+}
+
+// The headline's figure whole, what 3.5s is and what the younger's count is (newcomer 63
+// G12), within the narrator's lines: at 120 columns the terms the settings rows say give
+// way to it. (The preset's 80x24 says it whole too; this fixture's full pool keeps a row.)
+func TestStackedFigureWholeAt120(t *testing.T) {
+	s := stackedSnapshot()
+	for _, size := range [][2]int{{120, 40}} {
+		frame := ansi.Strip(Frame([]lab.Snapshot{s}, size[0], size[1], true, false))
+		words := strings.Join(strings.Fields(frame), " ")
+		if !strings.Contains(words, "(all 27 started) +") || !strings.Contains(words, " due so far from the ") {
+			t.Errorf("%dx%d: the figure's sum not whole:\n%s", size[0], size[1], frame)
+		}
 	}
 }

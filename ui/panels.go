@@ -264,7 +264,9 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		left = true
 	case c.spare == spareShort:
 		says = spare.brief(says, c.w) + spare.press(c.focused()) // wrapped: the key has room
-	case c.saysAlone(spare):
+	case c.saysAlone(spare) && level >= levelTight:
+		// Above levelTight the settings rows say each layer's try and wait: alone's terms
+		// repeated them in the line the figure's sum needs (newcomer 63 G12, 120x40).
 		says += spare.alone
 	case spare.capped && len(wrapText("» "+says+spare.long, c.w, 0)) > headlineMost &&
 		(spare.terse == "" || spare.terseHalf || c.compared() || len(wrapText("» "+spare.terse, c.w, 0)) > headlineMost):
