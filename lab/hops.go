@@ -53,8 +53,8 @@ func init() {
 			// forecast is of payments done with every call (issue 22 #15).
 			if d, ok := s.DeepestDue(r); ok && d.Younger > 0 {
 				// Whence, where it fits: the last hop's may match the measure to the hundredth
-				// (fromArrivals).
-				it.Note, it.BriefNote, it.ShortNote = " ("+fromArrivals(d.PerPayment())+", "+forecast[2:], " (~"+FmtPerPayment(d.PerPayment())+" due from arrivals, ≤ "+FmtTimes(r.Deepest)+" in all)", forecast
+				// (expectedByNow).
+				it.Note, it.BriefNote, it.ShortNote = " ("+expectedByNow(d.PerPayment())+", "+forecast[2:], " ("+dueByNow(d.PerPayment())+", ≤ "+FmtTimes(r.Deepest)+" in all)", forecast
 			}
 			return []Item{it}
 		}),
@@ -522,18 +522,18 @@ func (r RetryForecast) RefusedSaid() string {
 	return "down: it refuses each try, so none reaches it"
 }
 
-// Said is the narrator's "expected by now" at the last hop (Snapshot.DeepestDue), with why it
-// falls short of the product: briefly, when a payment's last call comes ("~19.14 expected by
-// now: a payment's 27th call comes 3.5s after it"), and whole, the sum it is in the run's
-// own counts ("~19.14 expected by now: 27 × 21 payments older than 3.5s + 160 from
-// the 17 younger"), for a screen with room: the brief one left the sum to guess (newcomer 56
+// Said is the narrator's calls due by now at the last hop (Snapshot.DeepestDue), with why it
+// falls short of the product: briefly, when a payment's last call comes ("arrivals give
+// ~19.14 by now: a payment's 27th call comes 3.5s after it"), and whole, the sum it is in
+// the run's own counts ("arrivals give ~19.14 by now: 27 × 21 payments older than 3.5s (all
+// 27 started) + 160 due so far from the 17 younger"), for a screen with room: the brief one left the sum to guess (newcomer 56
 // #12), "27 from each payment older than 3.5s, fewer from the younger" how many, and how
 // many fewer (newcomer 60).
 func (d Due) Said() (brief, whole string) {
 	// Whence, beside the measure it matched to the hundredth: "19.13 (~19.13 expected …)"
 	// read as the measure restated (newcomer 62 W12); every try timing out, a payment's calls
 	// come at set times, so its arrival fixes how many are due, the edge's jitter aside.
-	by := fromArrivals(d.PerPayment())
+	by := expectedByNow(d.PerPayment())
 	return fmt.Sprintf("%s: a payment's %s call comes %s after it", by, Ordinal(d.Calls), FmtSecs(d.Last)),
 		fmt.Sprintf("%s: %d × %s payments older than %s (all %d started) + %s due so far from the %s younger", by, d.Calls, FmtCount(d.Older()),
 			FmtSecs(d.Last), d.Calls, FmtCount(d.YoungerMade()), FmtCount(d.Younger))
@@ -756,14 +756,10 @@ func GatewaySaid(s *Snapshot) []string {
 	}
 }
 
-// fromArrivals is the calls per payment due by now at a hop, said as reckoned from the
-// payments' arrivals alone (and the tries' set times), not from the calls counted, which it
-// may match to the hundredth ("arrivals give ~19.13 by now").
-func fromArrivals(due float64) string { return "arrivals give ~" + FmtPerPayment(due) + " by now" }
-
 // expectedByNow is a measure's companion in the way line and the narrator's: the calls per
-// payment expected by now from the run's own arrivals ("~20.53 expected by now").
-func expectedByNow(due float64) string { return "~" + FmtPerPayment(due) + " expected by now" }
+// payment due by now at a hop, said as reckoned from the arrivals, for it may match the
+// measure to the hundredth (newcomer 62 W12). One wording at every hop (review 75).
+func expectedByNow(due float64) string { return "arrivals give ~" + FmtPerPayment(due) + " by now" }
 
 // dueByNow is expectedByNow in fewer words, for a line short of room.
 func dueByNow(due float64) string { return "~" + FmtPerPayment(due) + " due by now" }

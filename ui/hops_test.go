@@ -53,7 +53,7 @@ func TestHopsOnScreen(t *testing.T) {
 		// dependency is hop 1 too.
 		// The edge defined where the narrator first names it (newcomer 39 G9).
 		{120, 40, []string{"» the edge (" + lab.EdgeIs + "), hop 1 and hop 2 retry on their own", "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered)",
-			fmt.Sprintf("calls/payment at hop 1 2.83× (170 ÷ 60 that called; ~%s expected by now, forecast 3×)", lab.FmtPerPayment(edge)),
+			fmt.Sprintf("calls/payment at hop 1 2.83× (170 ÷ 60 that called; arrivals give ~%s by now, forecast 3×)", lab.FmtPerPayment(edge)),
 			// Reckoned from arrivals, not from the count it may match (newcomer 62 W12).
 			fmt.Sprintf("at hop 3 22.70× (arrivals give ~%s by now, forecast ≤ 27×)", lab.FmtPerPayment(deepest)), "calls at hop 1 now 20 (peak 20 at once, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
