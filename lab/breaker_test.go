@@ -4,6 +4,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -127,7 +128,7 @@ func TestBreakerDetail(t *testing.T) {
 	if st := breakerItems(b, "", 80)[0]; st.Strong {
 		t.Errorf("closed breaker's state %+v: Strong, but nothing waits on it", st)
 	}
-	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "sliding window 10s: 20 results / minimum 10") {
+	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "not ok 60% / threshold 50%") || !strings.Contains(got, "sliding window 10s: 20 results / minimum 10") {
 		t.Errorf("closed breaker: %q", got)
 	}
 	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
@@ -270,9 +271,9 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 		// The first opening, what it saw, against its threshold; in fewer words where the
 		// line is short of room.
 		{BreakerStats{State: BreakerOpen, Opened: 1, LastOpened: at(2100), Threshold: 50, First: BreakerOpening{at(2100), 10, 10, timedOut}},
-			"1× (at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%)"},
+			"1× (at 2.1s: 10 of 10 calls timed out, 100% not ok ≥ 50%)"},
 		{BreakerStats{State: BreakerOpen, Opened: 3, LastOpened: at(6500), LastClosed: at(3100), TrialOpened: true, Threshold: 50, First: BreakerOpening{at(2100), 6, 10, timedOut | 1<<Ended(Failed)}},
-			"3× (first at 2.1s: 6 of 10 calls failed or timed out, 60% ≥ 50%; last at 6.5s, on a failed trial)"},
+			"3× (first at 2.1s: 6 of 10 calls failed or timed out, 60% not ok ≥ 50%; last at 6.5s, on a failed trial)"},
 	} {
 		items := breakerHealth(s(tc.b), 120)
 		if len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), tc.want) || !strings.HasPrefix(items[0].Phrase(), "breaker opened ") {
@@ -294,7 +295,7 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 	}
 	// Short of room, the first in fewer words before it goes.
 	st := BreakerStats{State: BreakerOpen, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), Threshold: 50, First: BreakerOpening{at(607), 6, 10, timedOut}}
-	long := "breaker opened 2× (first at 607ms: 6 of 10 calls timed out, failure rate 60% ≥ 50%; last closed at 3.8s on an ok trial, its window of results emptied; reopened at 4.2s)"
+	long := "breaker opened 2× (first at 607ms: 6 of 10 calls timed out, 60% not ok ≥ 50%; last closed at 3.8s on an ok trial, its window of results emptied; reopened at 4.2s)"
 	shorter := "breaker opened 2× (first at 607ms: 6 of 10 calls timed out, 60% ≥ 50%; last closed at 3.8s on an ok trial, its window of results emptied; reopened at 4.2s)"
 	for w, want := range map[int]string{len([]rune(long)): long, len([]rune(long)) - 1: shorter,
 		len([]rune(shorter)) - 1: "breaker opened 2× (first at 607ms: 6 of 10 calls timed out; last closed at 3.8s on an ok trial, its window of results emptied; reopened at 4.2s)",
@@ -307,7 +308,7 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 	// The trap: what it saw were its own rejections too, not the dependency's failures alone.
 	trap := s(st)
 	trap.Breaker.First.Counted = 1<<Ended(Failed) | 1<<TurnedAway(RejectBulkhead)
-	if got := breakerHealth(trap, 200); len(got) != 1 || !strings.Contains(got[0].Phrase(), "(first at 607ms: 6 of 10 calls failed or "+RejectBulkhead.Word()+", failure rate 60% ≥ 50%;") {
+	if got := breakerHealth(trap, 200); len(got) != 1 || !strings.Contains(got[0].Phrase(), "(first at 607ms: 6 of 10 calls failed or "+RejectBulkhead.Word()+", 60% not ok ≥ 50%;") {
 		t.Errorf("a breaker counting its rejections: %v, want them named in what it saw", got)
 	}
 }
@@ -323,18 +324,39 @@ func TestBreakerRatesReadAsTheirThreshold(t *testing.T) {
 	if got, want := opened(breakerItems(b, "", 120)).Phrase(), "it opened at 4.2s with 80% not ok of the 10 results in its window (threshold 50%)"; got != want {
 		t.Errorf("open: %q, want %q", got, want)
 	}
-	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "first at 606ms: 6 of 10 calls timed out, failure rate 60% ≥ 50%;") {
+	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "first at 606ms: 6 of 10 calls timed out, 60% not ok ≥ 50%;") {
 		t.Errorf("health: %v, want the first opening's rate against the threshold", got)
 	}
 	b.Threshold, b.FailureRate, b.First = 50.5, 50.5, BreakerOpening{at(606), 101, 200, 1 << Ended(TimedOut)}
 	if got := opened(breakerItems(b, "", 120)).Value; !strings.HasPrefix(got, "50.5% not ok of ") || !strings.Contains(got, "(threshold 50.5%)") {
 		t.Errorf("a threshold of 50.5: %q, want the rate and the threshold as 50.5%%", got)
 	}
-	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "101 of 200 calls timed out, failure rate 50.5% ≥ 50.5%;") {
+	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "101 of 200 calls timed out, 50.5% not ok ≥ 50.5%;") {
 		t.Errorf("a threshold of 50.5: %v, want 50.5%% ≥ 50.5%%", got)
 	}
 	b.State = BreakerClosed
-	if got := breakerItems(b, "", 120)[1].Phrase(); got != "failure rate 50.5% / threshold 50.5%" {
+	if got := breakerItems(b, "", 120)[1].Phrase(); got != "not ok 50.5% / threshold 50.5%" {
 		t.Errorf("closed: %q", got)
+	}
+}
+
+// The breaker's share is "not ok" wherever it is said, closed, open and on its health line, at
+// every width: "failure rate 60%" closed beside "80% not ok" open, and the table's failed of
+// 0, were two words for one count (newcomer 63 W06). The help says it in the same word.
+func TestBreakerShareOneWord(t *testing.T) {
+	at := func(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
+	b := BreakerStats{OpenLeft: time.Second, FailureRate: 60, Calls: 10, Threshold: 50, MinCalls: 10, Trials: 1, OpenFor: 3 * time.Second,
+		Window: 10 * time.Second, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), First: BreakerOpening{at(606), 6, 10, 1 << Ended(TimedOut)}}
+	for _, state := range []BreakerState{BreakerClosed, BreakerOpen} {
+		b.State = state
+		for _, w := range []int{80, 120, 200} {
+			said := strings.Join(phrases(append(breakerItems(b, "", w), breakerHealth(&Snapshot{Breaker: b}, w)...)), " · ")
+			if strings.Contains(said, "failure") || !strings.Contains(said, "60% "+breakerNotOK) && !strings.Contains(said, breakerNotOK+" 60%") {
+				t.Errorf("%s at %d columns: %q, want its share said %q, never failure", state, w, said, breakerNotOK)
+			}
+		}
+	}
+	if !slices.ContainsFunc(ScreenWords(), func(i Item) bool { return strings.HasPrefix(i.Label, breakerNotOK+" n%") }) {
+		t.Errorf("no help word for the breaker's %q", breakerNotOK)
 	}
 }

@@ -1383,12 +1383,12 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	others := []Class{Signup, Health}
 	// Of fewer than 20 arrivals, counts: "health checks 17%" (1 of 6) beside "38% of each"
 	// read as favouritism (newcomer 56); of 25, the share.
-	if said, _, warm := s.PoolShares(others, 0); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || warm {
+	if said, _, _, warm := s.PoolShares(others, 0); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || warm {
 		t.Errorf("since the fill: %q, %v", said, warm)
 	}
 	early := *s
 	early.Timeline, early.Elapsed = s.Timeline[:3], 3*time.Second
-	if said, verdict, warm := early.PoolShares(others, 0.38); said != ": so far payments 29%, signups 25%, health checks 1 of 8" || !warm || verdict != "" {
+	if said, verdict, _, warm := early.PoolShares(others, 0.38); said != ": so far payments 29%, signups 25%, health checks 1 of 8" || !warm || verdict != "" {
 		t.Errorf("no whole second since the fill: %q, %v", said, warm)
 	}
 	// Beside the long run's forecast, each share since the fill judged against it by the
@@ -1400,14 +1400,25 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 		0.9:  "each share beyond chance\u00a0of\u00a090%",
 		0.6:  "payments' share beyond chance\u00a0of\u00a060%, the rest within",
 	} {
-		if said, verdict, _ := s.PoolShares(others, forecast); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || verdict != want {
+		if said, verdict, _, _ := s.PoolShares(others, forecast); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || verdict != want {
 			t.Errorf("beside %.0f%%: %q %q, want %q", 100*forecast, said, verdict, want)
+		}
+	}
+	// Reasoned, with the test, and a count of fewer than fewShared within it named too few:
+	// "health checks 1 of 6" within chance of 38% looked wrong with neither said (newcomer 63).
+	for forecast, want := range map[float64]string{
+		0.38: "each share within chance\u00a0of\u00a038% (binomial test of each count; 1 of 5 is too few to tell from 38%)",
+		0.1:  "payments' and signups' shares beyond chance\u00a0of\u00a010%, health checks' within (binomial test of each count; 1 of 5 is too few to tell from 10%)",
+		0.9:  "each share beyond chance\u00a0of\u00a090% (binomial test of each count)",
+	} {
+		if _, _, reasoned, _ := s.PoolShares(others, forecast); reasoned != want {
+			t.Errorf("beside %.0f%%, reasoned: %q, want %q", 100*forecast, reasoned, want)
 		}
 	}
 	two := *s
 	two.Timeline = slices.Clone(s.Timeline)
 	two.Timeline[4].Rejected[Health][RejectPool] = 0
-	if said, verdict, _ := two.PoolShares(others, 0.38); said != ": in 3–8s payments 40%, signups 40%" || verdict != "both shares within chance\u00a0of\u00a038%" {
+	if said, verdict, _, _ := two.PoolShares(others, 0.38); said != ": in 3–8s payments 40%, signups 40%" || verdict != "both shares within chance\u00a0of\u00a038%" {
 		t.Errorf("two classes: %q %q", said, verdict)
 	}
 	// Full before the table's /s rows' seconds (loss-system, 95ms), the shares are over those
@@ -1416,7 +1427,7 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	// checked the share (newcomer 59 G-minor 18).
 	first := *s
 	first.Pool.FullFrom = 95 * time.Millisecond
-	if said, _, _ := first.PoolShares(others, 0); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" {
+	if said, _, _, _ := first.PoolShares(others, 0); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" {
 		t.Errorf("full from 95ms: %q, want the /s rows' window 3–8s", said)
 	}
 	if said := first.PoolSharesCounted(others); said != "" {
@@ -1459,7 +1470,7 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	}
 	none := *s
 	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected, none.Classes[Health].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}, [numReasons]int64{}
-	if said, verdict, _ := none.PoolShares(others, 0.38); said != "" || verdict != "" {
+	if said, verdict, _, _ := none.PoolShares(others, 0.38); said != "" || verdict != "" {
 		t.Errorf("never full: %q", said)
 	}
 }

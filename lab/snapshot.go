@@ -775,9 +775,11 @@ const fewShared = 20
 // W-MAJOR). No share of a class that did not arrive, nor, beside payments, of one none of
 // which was turned away ("0% of health checks", 0 of 4, cost a row at 80x24); "" before any
 // was turned away. Since the fill, beside a forecast (the share the narrator's long run gives
-// each class; 0: none), verdict says whether each share is within chance of it (shareVerdict).
-func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict string, warm bool) {
-	return s.poolShares(others, forecast, false, false)
+// each class; 0: none), verdict says whether each share is within chance of it (shareVerdict),
+// and reasoned the same with the test that says so, for a screen with the room.
+func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict, reasoned string, warm bool) {
+	said, v, warm := s.poolShares(others, forecast, false, false)
+	return said, v.said, v.reasoned, warm
 }
 
 // PoolSharesCounted is PoolShares' words with the arrivals each share is of, ": in 5–8s
@@ -802,7 +804,7 @@ func (s *Snapshot) PoolSharesStarved(others []Class, counted bool) string {
 
 // poolShares is PoolShares, each share with its arrivals where counted (PoolSharesCounted),
 // the others after "starved:" where starved (PoolSharesStarved).
-func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved bool) (said, verdict string, warm bool) {
+func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved bool) (said string, verdict shareJudged, warm bool) {
 	// A class with fewer than fewShared arrivals since has its share as counts, "health
 	// checks 1 of 6": "17%" beside "38% of each" read as favouritism (newcomer 56).
 	var arrived, rejected [numClasses]int64
@@ -836,7 +838,7 @@ func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved
 		}
 	}
 	if counted && (warm || from < 0 || from == s.Rates().From) {
-		return "", "", warm
+		return "", verdict, warm
 	}
 	var shares []string
 	var shown []Class
@@ -857,7 +859,7 @@ func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved
 		shown = append(shown, c)
 	}
 	if !turned {
-		return "", "", false
+		return "", verdict, false
 	}
 	if forecast > 0 && !warm && from >= 0 {
 		verdict = shareVerdict(shown, arrived, rejected, forecast)
@@ -871,26 +873,36 @@ func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved
 	return head + strings.Join(shares, ", "), verdict, warm
 }
 
+// shareJudged is shareVerdict's verdict, bare and reasoned.
+type shareJudged struct{ said, reasoned string }
+
 // shareVerdict says whether each class's share turned away is within chance of the forecast,
 // by the exact binomial test a compare judges its counters by, Holm-corrected over the
 // classes at once: "each share within chance of 38%", or those beyond it named, "signups'
 // share beyond chance of 38%, payments' within". Bare, "signups 43%" (9 of 21) beside "38% of
 // each" read as the pool favouring payments, where 05's and 18's full-time counts have a
-// verdict (newcomer 56).
-func shareVerdict(shown []Class, arrived, rejected [numClasses]int64, forecast float64) string {
+// verdict (newcomer 56). Reasoned, with the test, and the counts of fewer than fewShared
+// arrivals it finds within named too few: "health checks 1 of 6" (17%) within chance of 38%
+// looked wrong with neither said (newcomer 63 G01).
+func shareVerdict(shown []Class, arrived, rejected [numClasses]int64, forecast float64) shareJudged {
 	p := make([]float64, len(shown))
 	for i, c := range shown {
 		p[i] = BinomialTest(rejected[c], arrived[c], forecast)
 	}
 	// Kept on one line: "each share within chance of" ending one, "38%" alone on the next.
 	at := fmt.Sprintf("chance\u00a0of\u00a0%.0f%%", 100*forecast)
-	var beyond, within []string
+	var beyond, within, few []string
 	for i, sig := range HolmSignificant(p) {
-		whose := Plural(shown[i].String()) + "'"
-		if sig {
+		c := shown[i]
+		whose := Plural(c.String()) + "'"
+		switch {
+		case sig:
 			beyond = append(beyond, whose)
-		} else {
+		default:
 			within = append(within, whose)
+			if arrived[c] < fewShared {
+				few = append(few, fmt.Sprintf("%d of %d", rejected[c], arrived[c]))
+			}
 		}
 	}
 	every := "each share"
@@ -900,19 +912,30 @@ func shareVerdict(shown []Class, arrived, rejected [numClasses]int64, forecast f
 	case 2:
 		every = "both shares"
 	}
+	var said string
 	switch {
 	case len(beyond) == 0:
-		return every + " within " + at
+		said = every + " within " + at
 	case len(within) == 0:
-		return every + " beyond " + at
+		said = every + " beyond " + at
+	default:
+		named := strings.Join(beyond, " and ") + " share"
+		if len(beyond) > 1 {
+			named += "s"
+		}
+		rest := "the rest"
+		if len(within) == 1 {
+			rest = within[0]
+		}
+		said = named + " beyond " + at + ", " + rest + " within"
 	}
-	named := strings.Join(beyond, " and ") + " share"
-	if len(beyond) > 1 {
-		named += "s"
+	why := " (binomial test of each count"
+	if len(few) > 0 {
+		verb := "is"
+		if len(few) > 1 {
+			verb = "are"
+		}
+		why += fmt.Sprintf("; %s %s too few to tell from %.0f%%", strings.Join(few, " and "), verb, 100*forecast)
 	}
-	rest := "the rest"
-	if len(within) == 1 {
-		rest = within[0]
-	}
-	return named + " beyond " + at + ", " + rest + " within"
+	return shareJudged{said: said, reasoned: said + why + ")"}
 }

@@ -173,7 +173,7 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 // each up to top, written by write, the top in unit; someMark from its least, from, to under
 // ▁'s start ("": nothing draws as someMark). Each block says where it starts, "▁ 2.5+":
 // "▁…█ steps of 2.5 workers" left ▁ to be read as about 2.5, 0–2.5 or 2.5–5 (newcomer 33:
-// a glyph is the floor of its band). Every step where it fits, then "▁ 3+ a step":
+// a glyph is the floor of its band). Every step where it fits, then "▁ 3+ by 3":
 // an ellipsis in every key left ▃ to ▇ to be reckoned (n37 #1). The top first, "█ 24/s ▁ 3+",
 // as the scale moves from chart to chart with the traffic, so ▂ on one is not ▂ on the next
 // (newcomer 48 W-minor-3), and someMark keyed one way on every chart, in the blocks' own
@@ -192,7 +192,7 @@ func stripKeys(step, top float64, write func(float64) string, unit, from string,
 	// every block: "█ 20 ▁ 2.5+ ▂ 5+ …" left ▃ to ▇ to reckon and read as a legend cut off, and
 	// without the top, "⣀ 0.05+ ▁ 10+ ▂ 20+ …", gave nothing to reckon them from (newcomer
 	// 60 G-minor 12/14/15).
-	steps := every[0] + perStep
+	steps := every[0] + perStep(write(step))
 	if from == "" { // nothing draws as someMark
 		return []string{"  " + head + all, "  " + head + steps}
 	}
@@ -206,19 +206,24 @@ func stripKeys(step, top float64, write func(float64) string, unit, from string,
 	return append(keys, "  "+head+all, "  "+head+steps)
 }
 
-// perStep follows ▁'s start where a strip's key gives the step, not every step: "▁ 2.5+ a
-// step", each block up from ▁ 2.5 more (▃ 7.5+), in no more room than "▁ 2.5+ ▂ 5+ …" took.
-const perStep = " a step"
+// perStep follows ▁'s start where a strip's key gives the step, not every step: "▁ 2.5+ by
+// 2.5", each block up from ▁ 2.5 more (▃ 7.5+), in no more room than "▁ 2.5+ a step", which
+// left the step to be guessed (newcomer 63 G10–12): ", +2.5 a level" and "each +2.5" cost
+// 120x40's charts their titles' "each second", "60 in rotation" and "height:".
+func perStep(step string) string { return perLevel + step }
+
+// perLevel begins perStep, by which a key that gives the step is told from one that does not.
+const perLevel = " by "
 
 // keysDrawn are keys' forms that key every mark of plot (every) and the rest (rule): where
-// it draws a block, those that name the blocks' step (▁ and ▂, or ▁'s "a step"), not someMark's with where ▁
+// it draws a block, those that name the blocks' step (▁ and ▂, or ▁'s "by 2.5"), not someMark's with where ▁
 // starts alone (newcomer 41 W4 and G10: "⣀ 1 to <15/s" over ▁▃▅▇ left ▃ to ▇ to be guessed).
 func keysDrawn(keys []string, plot string) (every, rule []string) {
 	if !strings.ContainsAny(plot, string(eighths[1:])) {
 		return keys, nil
 	}
 	for _, k := range keys {
-		if strings.ContainsRune(k, eighths[2]) || strings.Contains(k, perStep) {
+		if strings.ContainsRune(k, eighths[2]) || strings.Contains(k, perLevel) {
 			every = append(every, k)
 		} else {
 			rule = append(rule, k)

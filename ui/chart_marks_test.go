@@ -310,7 +310,7 @@ func TestRejectedChartKindIsTheSizes(t *testing.T) {
 // Newcomer 60 (G-minor 12/14/15): where not every step fits, "█ 20 ▁ 2.5+ ▂ 5+ …" left ▃ to
 // ▇ to reckon and read as a legend cut off, "⣀ 0.05+ ▁ 10+ ▂ 20+ …" without even the top.
 // Every form of every key, the latency's too (one writer), decodes every block: every step,
-// or ▁'s start "a step"; but ⣀ and ▁'s start alone, for where nothing else fits (keysDrawn
+// or ▁'s start and its step, "by 2.5"; but ⣀ and ▁'s start alone, for where nothing else fits (keysDrawn
 // keeps it from a plot of blocks while another fits). The step's form is no wider than the
 // cut to ▁ and ▂ it replaces, so it fits wherever that did.
 func TestStripKeyShortFormDecodesEveryBlock(t *testing.T) {
@@ -325,7 +325,11 @@ func TestStripKeyShortFormDecodesEveryBlock(t *testing.T) {
 	} {
 		for _, k := range keys {
 			whole := strings.ContainsRune(k, eighths[7])
-			step := strings.HasSuffix(k, "+"+perStep)
+			// The step in figures, ▁'s start again: "▁ 2.5+ by 2.5" (newcomer 63: "a step" guessed).
+			from, by, step := strings.Cut(k[strings.LastIndex(k, "▁")+len("▁ "):], "+"+perLevel)
+			if step && from != by {
+				t.Errorf("%s: %q steps by %s from %s, want ▁'s start", name, k, by, from)
+			}
 			rule := strings.HasSuffix(k, "+ …") && !strings.ContainsRune(k, eighths[2])
 			if !whole && !step && !rule {
 				t.Errorf("%s: %q does not decode every block: %q", name, k, keys)

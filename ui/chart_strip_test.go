@@ -537,7 +537,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 		"mean workers held":  {"busiest since 0s: 2–3s, mean 1"},
 		// The chart's own shortest keys, in order: the step, then the rule alone (review 31 #1:
 		// an index into the forms quoted the steps as "the rule alone").
-		"strips": {"nothing but zeros", `"█ 80 ⣀ 0.05+ ▁ 10+ a step", then "⣀ 0.05+ ▁ 10+ a step", then "⣀ 0.05+ ▁ 10+ …" on 0–80`},
+		"strips": {"nothing but zeros", `"█ 80 ⣀ 0.05+ ▁ 10+ by 10", then "⣀ 0.05+ ▁ 10+ by 10", then "⣀ 0.05+ ▁ 10+ …" on 0–80`},
 		// The rule the narrator names but cannot show (newcomer 29).
 		// Its bounds as ratios, worked, which the narrator leaves here (newcomer 48 G-MAJOR-1).
 		"adaptive limit": {"failsafe-go reckons the excess (calls adding delay, not answers) as limit × (1 − mean/p90), rounded up (its queueSize, Vegas's queue, but the dependency has none: the calls past those that would give the same answers a second at the mean's latency, not the knee's)", "the p90, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least 1s and 50 calls, smoothed (a moving median of 5, then an average), the mean its running mean of those (about 10 seconds); it rises while that is at most 2 (under its alpha, 3), so while the p90 stays within 1/(1−2/limit) of the mean, 1/(1−2/30) = 1.07×", "1/(1−6/36) = 1.20×: that much reads as a queue, so it backs off; and holds between; alpha and beta are failsafe-go's Vegas bounds, TCP Vegas's two queue thresholds, 3 and 6 × the limit's log10 rounded down, at least 1: at most 2 and past 6 under a limit of 100, at most 5 and past 12 from it", "neither the p90 nor its mean is charted"},

@@ -609,13 +609,13 @@ func TestCorrectedSaysWhatOpenLoopMeasures(t *testing.T) {
 
 // Newcomer 60 (G-minor 10/11): "log axis p0 … p99.99" under "▁ 125ms+ ▂ 250ms+ …" read as
 // linear latency steps on a log axis, a mistake. The key says its blocks are the height, in
-// even steps ("a step"), beside the x axis's "log axis", every block decoded; where the
+// even steps ("by 125ms"), beside the x axis's "log axis", every block decoded; where the
 // width is short the top outranks the word (a compare half keeps "A,B slowest").
 func TestLatencyKeySaysWhichAxisIsWhich(t *testing.T) {
 	closed, _ := measurementSnapshots()
 	th := newTheme(true, true)
 	plain := ansi.Strip(strings.Join(distributionChart(th, closed, nil, 59, 6), "\n"))
-	if !regexp.MustCompile(`(?m)^height: █ slowest 1\.00s ⣀ fastest [0-9.]+ms\+ ▁ 125ms\+ a step$`).MatchString(plain) || !strings.Contains(plain, "log axis p0") {
+	if !regexp.MustCompile(`(?m)^height: █ slowest 1\.00s ⣀ fastest [0-9.]+ms\+ ▁ 125ms\+ by 125ms$`).MatchString(plain) || !strings.Contains(plain, "log axis p0") {
 		t.Errorf("at 59x6, want the key on the blocks' height and the step, the x log:\n%s", plain)
 	}
 }

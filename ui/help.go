@@ -68,7 +68,7 @@ func helpCharts(t *theme) [][2]string {
 	latKey := strings.TrimSpace(latencyKeys(1010.0/8, 1010, latencyTop(1.2), false)[0])
 	latCompared, _, _ := strings.Cut(strings.TrimSpace(latencyKeys(1010.0/8, 1010, latencyTop(1.2), true)[0]), " "+some)
 	// The short form, as a chart writes it where not every step fits with the unit.
-	cut := slices.IndexFunc(rateKeys, func(k string) bool { return strings.Contains(k, "/s") && strings.Contains(k, perStep) })
+	cut := slices.IndexFunc(rateKeys, func(k string) bool { return strings.Contains(k, "/s") && strings.Contains(k, perLevel) })
 	rateKey, rateShort := strings.TrimSpace(rateKeys[0]), strings.TrimSpace(rateKeys[cut])
 	// A pool's narrowest keys without the unit its title gives: the top, ⣀'s least and the
 	// first two steps, then without the top, then ⣀'s least and where ▁ starts alone.

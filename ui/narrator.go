@@ -499,12 +499,14 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// Every class that arrived, not only those starving this second: signups that starved
 		// until a second ago still count (newcomer 15's screen named health checks alone).
 		model, blocking := longRun, f.LongRunLoss()
-		shares, verdict, warm := s.PoolShares(all, f.SharesJudgedBy())
+		shares, verdict, reasoned, warm := s.PoolShares(all, f.SharesJudgedBy())
 		share = shares
 		if verdict != "" {
 			// Where it costs the screen nothing but a blank line: 80x24 and compare keep
 			// their lines. Since the fill only, as is the warm clause's opposite below.
-			*spare = spareClause{long: "; " + verdict, short: "; " + verdict, idle: true}
+			// With its test last, where that costs no panel a line (widen): "health checks 1 of
+			// 6" within chance of 38% looked wrong with neither said (newcomer 63).
+			*spare = spareClause{long: "; " + verdict, short: "; " + verdict, idle: true, widen: [2]string{"; " + verdict, "; " + reasoned}}
 		}
 
 		switch {

@@ -110,7 +110,7 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 			// Or, narrower, ⣀ from its least before the steps, ending where ▁ starts (newcomer
 			// 36 #33: the rule alone gave no ▁…█ where every other chart did; review 31 #5:
 			// "⣀ <2.5" dropped its least).
-			if !regexp.MustCompile(`^(█ 20( workers)? )?` + string(someMark) + ` (0\.05|1)\+ ▁ 2\.5\+( ▂ 5\+ ▃ 7\.5\+ .* ▇ 17\.5\+| a step| …)$`).MatchString(strings.TrimSpace(k)) {
+			if !regexp.MustCompile(`^(█ 20( workers)? )?` + string(someMark) + ` (0\.05|1)\+ ▁ 2\.5\+( ▂ 5\+ ▃ 7\.5\+ .* ▇ 17\.5\+| by 2\.5| …)$`).MatchString(strings.TrimSpace(k)) {
 				t.Errorf("pool %v: key %q, want someMark's rule whole, to ▁'s start", spec.pool, k)
 			}
 		}
@@ -122,7 +122,7 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	// No room after the title, none of its own: the narrowest title with the key, not a
 	// chart's ▁▃▅▇ unkeyed (newcomer 41 G10); where that has none, no key, the title whole.
 	got, _ := keyed(th, spec, []string{head, legend}, head, 59, spec.stripKeys(80, true))
-	if want := "workers held (of 80)  █ 80 workers ⣀ 0.05+ ▁ 10+ a step"; ansi.Strip(got[0]) != want || got[1] != legend {
+	if want := "workers held (of 80)  █ 80 workers ⣀ 0.05+ ▁ 10+ by 10"; ansi.Strip(got[0]) != want || got[1] != legend {
 		t.Errorf("no room beside the title: %q, want %q", got, want)
 	}
 	got, _ = keyed(th, spec, []string{head, legend}, head, 30, spec.stripKeys(80, true))
@@ -146,14 +146,15 @@ func TestFleetChartsKeyed(t *testing.T) {
 		legend: func(*lab.Snapshot) (string, string, func(int) float64) { return "", "", nil }}
 	head := ansi.Strip(pool.titles(th)[0])
 	got, _ := keyed(th, pool, []string{head, legend}, head, 59, pool.stripKeys(80, true))
-	if want := "workers held (of 80; 60 in rotation)  ⣀ 0.05+ ▁ 10+ a step"; ansi.Strip(got[0]) != want {
+	if want := "workers held (of 80; 60 in rotation)  ⣀ 0.05+ ▁ 10+ by 10"; ansi.Strip(got[0]) != want {
 		t.Errorf("workers: %q, want %q", got[0], want)
 	}
 	rejected := chartSpec{title: "rejected (pool + balancer + bulkhead)", short: "rejected (every reason)", bare: "rejected", unit: "/s",
 		legend: pool.legend}
 	head = ansi.Strip(rejected.titles(th)[0])
 	got, _ = keyed(th, rejected, []string{head, legend}, head, 59, rejected.stripKeys(40, false))
-	if want := "rejected (pool + balancer + bulkhead)  █ 40/s ▁ 5+ a step"; ansi.Strip(got[0]) != want {
+	// In the room "▁ 5+ a step" left over, ⣀'s key too (its unit on the strips' axis).
+	if want := "rejected (pool + balancer + bulkhead)  █ 40 ⣀ 1+ ▁ 5+ by 5"; ansi.Strip(got[0]) != want {
 		t.Errorf("rejected: %q, want %q", got[0], want)
 	}
 }
@@ -256,7 +257,7 @@ func TestStripKeyKeysEveryMarkDrawn(t *testing.T) {
 		legend: func(*lab.Snapshot) (string, string, func(int) float64) { return "", "", nil }}
 	head := ansi.Strip(spec.titles(th)[0])
 	got, _ := keyed(th, spec, []string{head, "9–10s: P payment 4"}, head, 59, first(keysDrawn(spec.stripKeys(20, true), "▁▁⣀⣀▂▂▃▃")))
-	if want := "mean workers held (of 20)  █ 20 ⣀ 0.05+ ▁ 2.5+ a step"; ansi.Strip(got[0]) != want {
+	if want := "mean workers held (of 20)  █ 20 ⣀ 0.05+ ▁ 2.5+ by 2.5"; ansi.Strip(got[0]) != want {
 		t.Errorf("blocks drawn: %q, want %q", ansi.Strip(got[0]), want)
 	}
 	// Only ⣀ drawn: it and where ▁ starts key it.
@@ -269,7 +270,7 @@ func TestStripKeyKeysEveryMarkDrawn(t *testing.T) {
 	fleet := occupancyChart(fleetSnapshot(4, 3))
 	head = ansi.Strip(fleet.titles(th)[3])
 	got, _ = keyed(th, fleet, []string{head, "19–20s: P 5  S 0.1  H <0.05"}, head, 39, first(keysDrawn(fleet.stripKeys(80, true), "▁▃▅▇⣀")))
-	if want := "held (of 4×20)  ⣀ 0.05+ ▁ 10+ a step"; ansi.Strip(got[0]) != want {
+	if want := "held (of 4×20)  ⣀ 0.05+ ▁ 10+ by 10"; ansi.Strip(got[0]) != want {
 		t.Errorf("a fleet's at 80x24: %q (title %q), want %q", ansi.Strip(got[0]), head, want)
 	}
 }

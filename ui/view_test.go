@@ -373,7 +373,8 @@ func TestNarrator(t *testing.T) {
 		since.Timeline[k].Rejected[lab.Signup][lab.RejectPool] = 4
 	}
 	says, spare := narration(testConfig(), since)
-	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 || spare.long != "; signups' share beyond chance\u00a0of\u00a038%, payments' within" || !spare.idle || !strings.Contains(says, ": in 2–6s payments 50%, signups 80%;") {
+	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 || spare.long != "; signups' share beyond chance\u00a0of\u00a038%, payments' within" ||
+		spare.widen[1] != spare.long+" (binomial test of each count)" || !spare.idle || !strings.Contains(says, ": in 2–6s payments 50%, signups 80%;") {
 		t.Errorf("the shared pool's narrator %q takes %d lines at 80 columns, want 4 at most; clause %q", says, len(lines), spare.long)
 	}
 	// Its shares over 2–6s, beside the /s rows' 1–6s, with the arrivals each is of where that
@@ -721,6 +722,24 @@ func TestNarratorNamesTheStarved(t *testing.T) {
 		free := len(wrapText("» "+strings.Replace(says, spare.fuller[0], spare.fuller[1], 1), sz[0], 0)) <= len(wrapText("» "+says, sz[0], 0))
 		if named := strings.Contains(out, "; starved: signups "); !strings.Contains(out, "signup starved") || named != free || sz[0] == 120 && !free {
 			t.Errorf("at %dx%d the narrator names the header's starved: %v, want where it costs no line: %v: %q", sz[0], sz[1], named, free, out)
+		}
+	}
+}
+
+// The shares' verdict with the test that gives it where that wraps to no more than
+// headlineMost lines (120x40), bare or left out where it would wrap past them (80x24): "health checks 1 of
+// 6" within chance of 38% looked wrong with neither the test nor the count said (newcomer 63).
+func TestShareVerdictReasonedWhereRoom(t *testing.T) {
+	since := testSnapshot()
+	for k := 2; k < len(since.Timeline); k++ {
+		since.Timeline[k].Rejected[lab.Signup][lab.RejectPool] = 4
+	}
+	th := newTheme(false, true)
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		out := strings.Join(strings.Fields(ansi.Strip(render(th, testScreen(since, sz[0], sz[1])))), " ")
+		reasoned := strings.Contains(out, "payments' within (binomial test of each count)")
+		if reasoned != (sz[0] == 120) {
+			t.Errorf("at %dx%d the verdict reasoned: %v, want it at 120 columns only: %q", sz[0], sz[1], reasoned, out)
 		}
 	}
 }
