@@ -72,24 +72,24 @@ func init() {
 		// Its "failure" is failsafe-go's, wider than the table's failed: what it counts said
 		// once here (newcomer 28: "what would ever land in failed?"), in the word the screen
 		// gives its share, not ok (newcomer 63: "failure rate" closed, "not ok" open).
-		words: at(52, []Item{word(breakerNotOK+" n% / threshold", "the breaker's share of the results it counted that it counts against the dependency (failsafe-go's failure rate), \""+breakerNotOK+"\" wherever the breaker's share is said: "+
+		words: at(52, []Item{word(BreakerNotOK+" n% / threshold", "the breaker's share of the results it counted that it counts against the dependency (failsafe-go's failure rate), \""+BreakerNotOK+"\" wherever the breaker's share is said: "+
 			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
 			"which the table counts as rejected, not failed. It opens when the share reaches its threshold (payment.breaker.failure_rate) over at least its minimum of results; a close after an ok trial empties its window of results (failsafe-go's closed state starts with none), so an opening after a close counted only calls since it"),
 			word("sliding window", "the stretch of time the breaker counts its calls over (payment.breaker.window: time-based, resilience4j's slidingWindowSize with slidingWindowType TIME_BASED, failsafe-go's failure-rate period), "+
 				"and the results (its calls' outcomes, and with count_rejections its own rejections, which never called) it must have counted in it before it may open at all (payment.breaker.min_calls: resilience4j's minimumNumberOfCalls). Closed, \"sliding window 10s: 45 results / minimum 10\": the results in it now against that minimum; open, the two settings, beside the results that opened it: "+
 				"a close empties it of results, so it often opens again just at its minimum, \"80% not ok of 10 results\" beside \"minimum 10 results\""),
 			word("breaker opened n×", "the times the breaker opened so far (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
-				"\"(first at 2.1s: 10 of 10 calls timed out, 100% "+breakerNotOK+" ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
+				"\"(first at 2.1s: 10 of 10 calls timed out, 100% "+BreakerNotOK+" ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
 				"\"(last closed at 3.1s on an ok trial, "+breakerEmptied+"; reopened at 3.4s)\": a trial went ok and closed it, which forgets every result it had counted, then the failures it counted since opened it again; "+
 				"where the line is short of room, the first opening by its time alone, \"(first at 2.1s; last closed …)\"; "+
 				"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}),
 	})
 }
 
-// breakerNotOK is the word for the breaker's share of its results it counts against the
+// BreakerNotOK is the word for the breaker's share of its results it counts against the
 // dependency, closed, open and in its health line alike: "failure rate" beside the table's
 // failed of 0 read as the dependency's errors (newcomer 31, 63).
-const breakerNotOK = "not ok"
+const BreakerNotOK = "not ok"
 
 // breakerEmptied is what a close after an ok trial resets, in plain words: failsafe-go's closed
 // state starts with no results, so the next opening counts only calls since the close;
@@ -424,7 +424,7 @@ func trapCounts(c Config) string {
 	if len(counted) == 0 {
 		return ""
 	}
-	return strings.Join(counted, " and ") + " counted as " + breakerNotOK
+	return strings.Join(counted, " and ") + " counted as " + BreakerNotOK
 }
 
 // trapRejections are the rejections a breaker that counts them counts as failures, in the
@@ -488,7 +488,7 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 		if b.LastOpened > 0 {
 			opened = fmt.Sprintf("it opened at %s with", FmtSecs(b.LastOpened))
 		}
-		rate := b.percent(b.FailureRate) + " " + breakerNotOK
+		rate := b.percent(b.FailureRate) + " " + BreakerNotOK
 		// Its minimum is the window's item, after it ("once it has 10" said it twice).
 		threshold := b.percent(b.Threshold)
 		// The results in its window, a time: "the last 10 results" beside "sliding window
@@ -512,12 +512,12 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 		// failed being the dependency's errors alone where rejections count (newcomer 61).
 		now := "OPEN: every payment now " + RejectBreaker.Word()
 		if narrow(w) {
-			now = fmt.Sprintf("OPEN: %s a time; opens at ≥%s %s of ≥%d results in %s", FmtDur(b.OpenFor), threshold, breakerNotOK, b.MinCalls, FmtDur(b.Window))
+			now = fmt.Sprintf("OPEN: %s a time; opens at ≥%s %s of ≥%d results in %s", FmtDur(b.OpenFor), threshold, BreakerNotOK, b.MinCalls, FmtDur(b.Window))
 		}
 		return []Item{state(now), {Label: "next trial in", Value: b.nextTrial()},
 			{Label: opened, Value: fittingValue(opened, w, forms...)}, window(fmt.Sprintf(", minimum %d results", b.MinCalls))}
 	}
-	return []Item{state("closed: calls go through"), {Label: breakerNotOK, Value: rate},
+	return []Item{state("closed: calls go through"), {Label: BreakerNotOK, Value: rate},
 		// Results, not calls: with count_rejections a rejection that never called counts, so
 		// "minimum 10 calls" stood beside 11 calls at the dependency over two openings
 		// (newcomer 42).
@@ -627,7 +627,7 @@ func (b BreakerStats) turns() []string {
 		}
 		first := fmt.Sprintf("%s %s: %d of %d calls %s", which, FmtSecs(f.At), f.Failures, f.Calls, saw)
 		share, threshold := b.percent(100*float64(f.Failures)/float64(f.Calls)), b.percent(b.Threshold)
-		forms = append(forms, join(fmt.Sprintf("%s, %s %s ≥ %s", first, share, breakerNotOK, threshold), last),
+		forms = append(forms, join(fmt.Sprintf("%s, %s %s ≥ %s", first, share, BreakerNotOK, threshold), last),
 			join(fmt.Sprintf("%s, %s ≥ %s", first, share, threshold), last), join(first, last))
 		if b.Opened > 1 { // its time alone before it goes: "opened 2×" beside the last turns only left the first unsaid (newcomer 42 G2)
 			forms = append(forms, join("first at "+FmtSecs(f.At), last))

@@ -351,12 +351,12 @@ func TestBreakerShareOneWord(t *testing.T) {
 		b.State = state
 		for _, w := range []int{80, 120, 200} {
 			said := strings.Join(phrases(append(breakerItems(b, "", w), breakerHealth(&Snapshot{Breaker: b}, w)...)), " · ")
-			if strings.Contains(said, "failure") || !strings.Contains(said, "60% "+breakerNotOK) && !strings.Contains(said, breakerNotOK+" 60%") {
-				t.Errorf("%s at %d columns: %q, want its share said %q, never failure", state, w, said, breakerNotOK)
+			if strings.Contains(said, "failure") || !strings.Contains(said, "60% "+BreakerNotOK) && !strings.Contains(said, BreakerNotOK+" 60%") {
+				t.Errorf("%s at %d columns: %q, want its share said %q, never failure", state, w, said, BreakerNotOK)
 			}
 		}
 	}
-	if !slices.ContainsFunc(ScreenWords(), func(i Item) bool { return strings.HasPrefix(i.Label, breakerNotOK+" n%") }) {
-		t.Errorf("no help word for the breaker's %q", breakerNotOK)
+	if !slices.ContainsFunc(ScreenWords(), func(i Item) bool { return strings.HasPrefix(i.Label, BreakerNotOK+" n%") }) {
+		t.Errorf("no help word for the breaker's %q", BreakerNotOK)
 	}
 }

@@ -192,7 +192,7 @@ func stripKeys(step, top float64, write func(float64) string, unit, from string,
 	// every block: "█ 20 ▁ 2.5+ ▂ 5+ …" left ▃ to ▇ to reckon and read as a legend cut off, and
 	// without the top, "⣀ 0.05+ ▁ 10+ ▂ 20+ …", gave nothing to reckon them from (newcomer
 	// 60 G-minor 12/14/15).
-	steps := every[0] + perStep(write(step))
+	steps := every[0] + perLevel + write(step)
 	if from == "" { // nothing draws as someMark
 		return []string{"  " + head + all, "  " + head + steps}
 	}
@@ -206,13 +206,11 @@ func stripKeys(step, top float64, write func(float64) string, unit, from string,
 	return append(keys, "  "+head+all, "  "+head+steps)
 }
 
-// perStep follows ▁'s start where a strip's key gives the step, not every step: "▁ 2.5+ by
+// perLevel follows ▁'s start where a strip's key gives the step, not every step: "▁ 2.5+ by
 // 2.5", each block up from ▁ 2.5 more (▃ 7.5+), in no more room than "▁ 2.5+ a step", which
 // left the step to be guessed (newcomer 63 G10–12): ", +2.5 a level" and "each +2.5" cost
-// 120x40's charts their titles' "each second", "60 in rotation" and "height:".
-func perStep(step string) string { return perLevel + step }
-
-// perLevel begins perStep, by which a key that gives the step is told from one that does not.
+// 120x40's charts their titles' "each second", "60 in rotation" and "height:". It tells a key
+// that gives the step from one that does not.
 const perLevel = " by "
 
 // keysDrawn are keys' forms that key every mark of plot (every) and the rest (rule): where

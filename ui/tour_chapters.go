@@ -205,8 +205,8 @@ var tourChapters = []chapter{
 		question: func(c []lab.Config) string {
 			br := c[0].Payment.Breaker
 			return fmt.Sprintf("The dependency is healthy: %s a call. A bulkhead of %d permits turns some payments away, and the "+
-				"breaker counts those rejections against the dependency as not ok (it opens at %.0f%% not ok of ≥ %d results). What does the breaker do?",
-				fmtSecs(c[0].Dependency.CallLatency()), c[0].Payment.Bulkhead.Size, br.FailureRate, br.MinCalls)
+				"breaker counts those rejections against the dependency as %[4]s (it opens at %.0[3]f%% %[4]s of ≥ %[5]d results). What does the breaker do?",
+				fmtSecs(c[0].Dependency.CallLatency()), c[0].Payment.Bulkhead.Size, br.FailureRate, lab.BreakerNotOK, br.MinCalls)
 		},
 		choices: []string{"stays closed: the dependency never fails",
 			"opens: payments are turned away at once though the dependency is healthy",
@@ -217,14 +217,14 @@ var tourChapters = []chapter{
 		lesson: func(a tourAt) string {
 			s := a.snaps[0]
 			if s.Breaker.Opened == 0 {
-				return "The breaker has not opened yet (rejected:breaker " + a.mark(0) + "): space resumes, watch its share not ok climb."
+				return "The breaker has not opened yet (rejected:breaker " + a.mark(0) + "): space resumes, watch its share " + lab.BreakerNotOK + " climb."
 			}
 			return fmt.Sprintf("The dependency never failed, yet the breaker opened %d× and short-circuited %s payments: it counted its "+
 				"own bulkhead's %s rejections against the dependency, so a small compartment turned partial rejection into total failure. "+
 				"Count only what the dependency says (timeouts, 5xx, 429).",
 				s.Breaker.Opened, a.mark(0), fmtCount(a.stats(0, lab.Payment).Rejected[lab.RejectBulkhead]))
 		},
-		look: "The settings line's breaker items: its state, its share not ok against its threshold, the results counted " +
+		look: "The settings line's breaker items: its state, its share " + lab.BreakerNotOK + " against its threshold, the results counted " +
 			"against the minimum, the time to the next trial. The class table's rejected:bulkhead and rejected:breaker. " +
 			"Nothing in failed: the dependency answers every call it gets. Press c to switch the breaker off.",
 		fast: 0.1,
