@@ -156,7 +156,7 @@ func (r AdaptiveReading) queued(calls bool) string {
 // "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief as the rule itself with its
 // figures named, "excess (calls adding delay, not answers) ≈ limit 36 × (1 − p90's ~10s running
 // mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
-// no 35 to check it by), terse with them named in fewer words, "excess (…) ≈ limit 36 × (1 − calls' p90: ~10s mean 100.0ms ÷ now 120.5ms) =
+// no 35 to check it by), terse with them named in fewer words, "excess (…) ≈ limit 36 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 120.5ms) =
 // 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
 // failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3 queued" at 31 is 1.99 as
 // printed); where none does (its log's µs), or it is unread, the figures and the count alone.
@@ -229,7 +229,8 @@ func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse s
 			// "÷", not "/": "mean 78.2/now 84.7ms" read as two alternatives (newcomer 60 G-MAJOR);
 			// each with its unit: "77.8 ÷ now 82.0ms" left 77.8 unitless (newcomer 62); "now
 			// 84.8ms" named as a p90, beside the calls' "~73ms each", a mean (newcomer 62).
-			fmt.Sprintf("%s ≈ %s %s × (1 − calls' %s: %s mean %.*fms ÷ %s now %.*fms) = %s", adaptiveExcessIs, terseNamed, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count)
+			// The mean the p90's: "calls' p90: ~10s mean" read as a p90 that is a mean (newcomer 64).
+			fmt.Sprintf("%s ≈ %s %s × (1 − %s's %s mean %.*fms ÷ %s now %.*fms) = %s", adaptiveExcessIs, terseNamed, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }

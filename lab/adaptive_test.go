@@ -329,33 +329,33 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"failsafe-go's Vegas bounds for limits under 100: at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 in excess, limit 36→35",
 			excess + "limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7; failsafe-go's Vegas bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds; that much reads as a queue, so it backs off: 36→35",
-			excess + "limit was 36 × (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; that reads as a queue: it backs off 36→35"},
+			excess + "limit was 36 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; that reads as a queue: it backs off 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, limit 30→31",
 			excess + "limit then 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; failsafe-go's Vegas bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 30→31",
-			excess + "limit was 30 × (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 30→31"},
+			excess + "limit was 30 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 30→31"},
 		// newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range of calls queued; the rule's
 		// band whole, and the limit it holds at.
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 in excess, limit holds at 30",
 			excess + "limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3; failsafe-go's Vegas bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
-			excess + "limit 30 × (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls, else holds: 30"},
+			excess + "limit 30 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls, else holds: 30"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, the limit met its bound, the most its calls in flight allow: limit 31→30",
 			excess + "limit then 31 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30",
-			excess + "limit was 31 × (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
+			excess + "limit was 31 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// Newcomer 55: 35 × (1 − 81.7/86.0) is 1.75 as printed, said so, not "1.7"; and
 		// tersely "limit was 35" under the limit now, 36.
 		{36, AdaptiveReading{P90: 86 * time.Millisecond, Mean: 81700 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 35, Queued: 2},
 			"; update 20: 35 × (1 − 81.7/86.0ms) = 1.75, rounded up: 2 in excess, limit 35→36",
 			excess + "limit then 35 × (1 − p90's ~10s running mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2; failsafe-go's Vegas bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 35→36",
-			excess + "limit was 35 × (1 − calls' p90: ~10s mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 35→36"},
+			excess + "limit was 35 × (1 − p90's ~10s mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 35→36"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"failsafe-go's Vegas bounds at limits 100–999: at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
 			excess + "limit then 119 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5; failsafe-go's Vegas bounds at limits 100–999: at most 5 it rises, past 12 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 119→120",
-			excess + "limit was 119 × (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5; failsafe-go's bounds at limits 100–999: ≤5 rises, >12 falls; little excess reads as no queue: it probes 119→120"},
+			excess + "limit was 119 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5; failsafe-go's bounds at limits 100–999: ≤5 rises, >12 falls; little excess reads as no queue: it probes 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short, terse := s.AdaptiveRule()
@@ -377,7 +377,7 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 // queuedWorked is a reading's count as the screen prints it: "36 × (1 − 100.0/120.5ms) = 6.1,
 // rounded up: 7 in excess" whole, "excess (calls adding delay, not answers) ≈ limit then 36 × (1 − p90's ~10s running
 // mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" brief, "excess (calls adding delay, not answers) ≈ limit 36 ×
-// (1 − calls' p90: ~10s mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" terse.
+// (1 − p90's ~10s mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" terse.
 type queuedWorked struct {
 	limit, p90, mean, product string
 	queued                    string // "7" or "none"
@@ -386,7 +386,7 @@ type queuedWorked struct {
 var queuedForms = []*regexp.Regexp{
 	regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) in excess`),
 	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:then )?([\d.]+) × \(1 − p90's ~10s running mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
-	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:was )?([\d.]+) × \(1 − calls' p90: ~10s mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:was )?([\d.]+) × \(1 − p90's ~10s mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
 }
 
 func queuedSaid(t *testing.T, said string) queuedWorked {
@@ -495,7 +495,7 @@ func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
 	const yard = "judged by that mean, not the unloaded 50ms"
 	rose := Snapshot{Bulkhead: BulkheadStats{Limit: 35, Reading: AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond,
 		Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}}}
-	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − calls' p90: ~10s mean 81.8ms ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "
+	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − p90's ~10s mean 81.8ms ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "
 	if got, want := rose.AdaptiveRuleBy(yard), arith+"failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; "+yard+", little excess reads as no queue: it probes 34→35"; got != want {
 		t.Errorf("at 80 columns:\n got %q\nwant %q", got, want)
 	}

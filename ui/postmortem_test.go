@@ -631,8 +631,8 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// Newcomer 57: with the bounds, where they come from, failsafe-go's for a limit under 100;
 	// at 80 columns, tersely, the yardstick said after the rule, the knee being the settings'.
 	brief := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; failsafe-go's Vegas bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is that mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
-	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − calls' p90: ~10s mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls, else holds: 35, judged by that mean, not the unloaded 50ms"
-	wide := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − calls' p90: ~10s mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; failsafe-go's Vegas bounds for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by that mean, not the unloaded 50ms"
+	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls, else holds: 35, judged by that mean, not the unloaded 50ms"
+	wide := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; failsafe-go's Vegas bounds for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by that mean, not the unloaded 50ms"
 	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52);
 	// at 80 even that does, so the sentence drops the knee's yardstick and the mean of calls,
 	// which the why and the dependency's line say (newcomer 56), its limit unglossed and its
@@ -1077,7 +1077,7 @@ func TestAdaptiveSaysWhyItRises(t *testing.T) {
 	cfg := adaptiveConfig()
 	s := postmortemSnapshot(cfg)
 	s.Bulkhead.Reading = lab.AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}
-	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − calls' p90: ~10s mean 81.8ms ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "
+	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − p90's ~10s mean 81.8ms ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "
 	for w, want := range map[int]string{
 		// At 80 the yardstick wraps past them since the rule names its p90's calls (newcomer 59): the rule alone.
 		80:  arith + "failsafe-go's bounds for limits <\u00a0100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35",
