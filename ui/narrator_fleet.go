@@ -492,7 +492,9 @@ func whyPulled(t lab.Turn, wait lab.CheckWait, need int, brief bool) string {
 	case wait.Gain <= 0 || wait.ShortOdds(need) <= 0:
 		return fmt.Sprintf("why r%d was pulled", t.Replica)
 	case brief:
-		return fmt.Sprintf("why r%d first", t.Replica)
+		// Chance named where the whole has no room: "why r4 first: its check …" read as r4
+		// weaker than the rest (newcomer 64 W-MAJOR, 80x24).
+		return fmt.Sprintf("r%d by chance", t.Replica) // as wide as "why r4 first"
 	}
 	return fmt.Sprintf("why r%d first: over capacity, a pull was sure; chance chose which replica first, and when", t.Replica)
 }
