@@ -488,21 +488,21 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 		if b.LastOpened > 0 {
 			opened = fmt.Sprintf("it opened at %s with", FmtSecs(b.LastOpened))
 		}
-		rate := b.percent(b.FailureRate) + " " + BreakerNotOK
+		share := b.percent(b.FailureRate) + " " + BreakerNotOK
 		// Its minimum is the window's item, after it ("once it has 10" said it twice).
 		threshold := b.percent(b.Threshold)
 		// The results in its window, a time: "the last 10 results" beside "sliding window
 		// 10s" read as a window of 10 calls (newcomer 41 G6).
-		forms := []string{fmt.Sprintf("%s of the %d results in its window (threshold %s)", rate, b.Calls, threshold),
-			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, threshold)}
+		forms := []string{fmt.Sprintf("%s of the %d results in its window (threshold %s)", share, b.Calls, threshold),
+			fmt.Sprintf("%s of %d results (threshold %s)", share, b.Calls, threshold)}
 		if counted != "" {
 			// What it counted before how many: the lesson first, then the threshold where
 			// it fits.
-			forms = []string{fmt.Sprintf("%s of the %d results in its window, %s (threshold %s)", rate, b.Calls, counted, threshold),
-				fmt.Sprintf("%s of %d results in its window, %s (threshold %s)", rate, b.Calls, counted, threshold),
-				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, threshold),
-				fmt.Sprintf("%s of %d, %s (threshold %s)", rate, b.Calls, counted, threshold),
-				fmt.Sprintf("%s (%s)", rate, counted)}
+			forms = []string{fmt.Sprintf("%s of the %d results in its window, %s (threshold %s)", share, b.Calls, counted, threshold),
+				fmt.Sprintf("%s of %d results in its window, %s (threshold %s)", share, b.Calls, counted, threshold),
+				fmt.Sprintf("%s of %d results, %s (threshold %s)", share, b.Calls, counted, threshold),
+				fmt.Sprintf("%s of %d, %s (threshold %s)", share, b.Calls, counted, threshold),
+				fmt.Sprintf("%s (%s)", share, counted)}
 		}
 		// Narrow, its numbers in the state, the item a one-line form keeps (newcomer 43 G-5:
 		// "open 3s, threshold 50%, window 10s, minimum 10" went behind the "…"); the

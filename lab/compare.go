@@ -1256,7 +1256,7 @@ func p99NotJudged() string {
 	// p99 of few is), "p99 needs ≥368" read as a second rule for the same (newcomer 60 W16).
 	// The rule in figures, where it fits (newcomer 63 G16: 368's origin unshown): the odds
 	// that the slowest of n reaches the true p99 are 1 − 0.99ⁿ, 97.5% from 368 on.
-	return fmt.Sprintf("%d to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ 97.5%%", P99Needs())
+	return fmt.Sprintf("%d to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ %s%%", P99Needs(), trimZero(fmt.Sprintf("%.1f", 100*(1+QuantileConfidence)/2)))
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

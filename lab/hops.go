@@ -671,10 +671,10 @@ func (s *Snapshot) HopHungUp() int64 {
 	return max(s.Dependency.InFlight-open, 0) // hop 1 as the item beside it reads it
 }
 
-// HungUpUsers follows the count of the tries at hop 1 the edge hung up on: a hang-up ends a try,
+// hungUpUsers follows the count of the tries at hop 1 the edge hung up on: a hang-up ends a try,
 // not the payment, so some of their users still wait on a retry; beside the boxes' "at work
 // after the user was answered" the two read as one count (newcomer 63 G12).
-const HungUpUsers = " (user answered or not)"
+const hungUpUsers = " (user answered or not)"
 
 // EdgeIs says what the edge of a chain is, in the screen's own terms (newcomer 34 #30: "the
 // lab's own call" left it to guess): one gloss for the narrator, help, README and tour (review
