@@ -445,17 +445,24 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 	}
 }
 
+// healthStarvedSnapshot is shared-pool's test snapshot with health checks starved too: 1 of 7
+// turned away by the pool.
+func healthStarvedSnapshot() *lab.Snapshot {
+	s := testSnapshot()
+	s.Config.Name = "shared-pool"
+	s.Config.Traffic.Health.Rate = 1
+	s.Classes[lab.Health].Arrived = 7
+	s.Classes[lab.Health].Rejected[lab.RejectPool] = 1
+	return s
+}
+
 // A second starved class is never dropped unsaid to keep the first's rate: at 80 columns
 // shared-pool's screenshot said "signup starved (rej:pool) 11 (1.8/s in 3–8s)" alone,
 // where 120 said health's 1 too (newcomer 59); the rate gives way, which the table's /s
 // row keeps.
 func TestHeaderKeepsEveryStarvedClass(t *testing.T) {
 	th := newTheme(true, true)
-	s := testSnapshot()
-	s.Config.Name = "shared-pool"
-	s.Config.Traffic.Health.Rate = 1
-	s.Classes[lab.Health].Arrived = 7
-	s.Classes[lab.Health].Rejected[lab.RejectPool] = 1
+	s := healthStarvedSnapshot()
 	one := screen{width: 80, height: 24, recorded: true, panes: []pane{{cfg: s.Config, snap: s}}}
 	head := ansi.Strip(headerLine(th, one, 0, 80, 80))
 	if !strings.Contains(head, "signup starved (rej:pool) 22") || !strings.Contains(head, "health starved 1") || ansiWidth(head) > 80 {
@@ -471,11 +478,7 @@ func TestHeaderKeepsEveryStarvedClass(t *testing.T) {
 // at 120 columns beside "health starved 4" at 80, one count under two nouns).
 func TestHeaderStarvedKeepsItsWord(t *testing.T) {
 	th := newTheme(true, true)
-	s := testSnapshot()
-	s.Config.Name = "shared-pool"
-	s.Config.Traffic.Health.Rate = 1
-	s.Classes[lab.Health].Arrived = 7
-	s.Classes[lab.Health].Rejected[lab.RejectPool] = 1
+	s := healthStarvedSnapshot()
 	s.Timeline[len(s.Timeline)-1].Rejected[lab.Health][lab.RejectPool] = 1 // a rate of its own, as 120 columns said it
 	swapped := regexp.MustCompile(`\b(signup|health) rej:`)
 	for _, recorded := range []bool{false, true} {
