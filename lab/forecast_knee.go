@@ -4,7 +4,6 @@ package lab
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"poollab/knee"
@@ -34,16 +33,13 @@ const PostmortemSource = PostmortemBrief + postmortemFigures + ")"
 // derivation on screen). Only where none failed: ended is then ok, the headline's word.
 func (s *Snapshot) PostmortemDepth() string {
 	said := PostmortemBrief + postmortemFigures + "; the lab's overload is bigger, by its choice"
-	if r, ok := s.RatesAtStep(Payment); ok && r.Failed[Payment] == 0 {
-		if g, in, out, grows := s.LatencyGrowth(Payment); grows {
-			num := func(v float64) string { return strings.TrimSuffix(FmtPerSec(v), "/s") }
-			// Both waits' growth, each named: "those ending now … ~0.6s more each second" beside
-			// "one arriving now waits ~29.4s" read as one wait that did not add up (newcomer 62
-			// G-MAJOR). One arriving now waits for the queue ahead, which gains what is not
-			// served each second, served at out: (in − out) / out seconds more a second.
-			said += fmt.Sprintf(": %s ok of %s, so the wait of those ending now grows ~%.1fs a second, 1 − %s/%s; of one arriving now ~%.1fs a second, %s/%s",
-				FmtPerSec(out), FmtPerSec(in), g, num(out), num(in), (in-out)/out, num(in-out), num(out))
-		}
+	if g, in, out, grows := s.LatencyGrowth(Payment); grows {
+		// Both waits' growth, each named: "those ending now … ~0.6s more each second" beside
+		// "one arriving now waits ~29.4s" read as one wait that did not add up (newcomer 62
+		// G-MAJOR). One arriving now waits for the queue ahead, which gains what is not
+		// served each second, served at out: (in − out) / out seconds more a second.
+		said += fmt.Sprintf(": %s ok of %s, so the wait of those ending now grows ~%.1fs a second, 1 − %s/%s; of one arriving now ~%.1fs a second, %s/%s",
+			FmtPerSec(out), FmtPerSec(in), g, perSecFigure(out), perSecFigure(in), (in-out)/out, perSecFigure(in-out), perSecFigure(out))
 	}
 	return said + ")"
 }
@@ -55,11 +51,12 @@ func (s *Snapshot) PostmortemDepth() string {
 // (500/s in, 194/s out: 1 − 194/500 = 0.61s a second; the postmortem's p95 so far rose 0.59s
 // a second over 15–30s). It is worked from the rates as printed, in arriving and out ending,
 // so that the sum the screen gives computes. false: not at the peak's step, not FIFO, some
-// turned away or timed out (they leave the queue otherwise), or under a tenth of a second.
+// turned away, timed out or failed (they leave the queue otherwise; ended is then ok, the
+// headline's word), or under a tenth of a second.
 func (s *Snapshot) LatencyGrowth(c Class) (g, in, out float64, ok bool) {
 	r, ok := s.RatesAtStep(c)
 	if !ok || s.Config.Pool.Discipline != FIFO || r.Arrived[c] <= 0 || s.RatesInForce[c] < s.Config.Traffic.PeakRate(c) ||
-		r.RejectedTotal(c) > 0 || r.TimedOut[c] > 0 {
+		r.RejectedTotal(c) > 0 || r.TimedOut[c] > 0 || r.Failed[c] > 0 {
 		return 0, 0, 0, false
 	}
 	in, out = shownPerSec(r.Arrived[c]), shownPerSec(r.Ended(c))

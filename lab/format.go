@@ -60,9 +60,12 @@ func FmtPerSec(r float64) string {
 // shownPerSec is r as FmtPerSec prints it, for a product of printed factors: read back from
 // what it prints, so the two cannot round apart.
 func shownPerSec(r float64) float64 {
-	v, _ := strconv.ParseFloat(strings.TrimSuffix(FmtPerSec(r), "/s"), 64)
+	v, _ := strconv.ParseFloat(perSecFigure(r), 64)
 	return v
 }
+
+// perSecFigure is FmtPerSec's figure without its unit, for a sum that says it once: "1 − 194.8/500".
+func perSecFigure(r float64) string { return strings.TrimSuffix(FmtPerSec(r), "/s") }
 
 // FmtWholePerSec writes a rate from the knee's model in whole requests a second: 195/s. The
 // model is not good to a tenth, as FmtPerSec's "~45.3/s" would claim.

@@ -5,7 +5,6 @@ package lab
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
 	"unicode"
 )
@@ -73,7 +72,7 @@ const burstSDs = 4
 // how much (newcomer 62 G-charts).
 func (t TrafficConfig) ReachWords(c Class) []string {
 	rate := FmtPerSec(t.PeakRate(c))
-	room := fmt.Sprintf("%d√%s", burstSDs, strings.TrimSuffix(rate, "/s"))
+	room := fmt.Sprintf("%d√%s", burstSDs, perSecFigure(t.PeakRate(c)))
 	return []string{
 		rate + " set + " + room + " for bursts, rounded up",
 		rate + " + " + room + " for bursts, rounded up",

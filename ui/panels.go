@@ -299,14 +299,10 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		}
 		out, drawn = needed(out, drawn, spare.need, c.w, most)
 		said := drawn
-		// Unless a need took it fuller already, with more (the fix's band's counts with its level's).
+		// Unless a need took it fuller already, with more (the fix's band's counts with its
+		// level's): the fuller, else the unfull where the fuller costs a line.
 		if spare.fuller[1] == "" || !strings.Contains(drawn, spare.fuller[1]) {
-			var wide []string
-			wide, said = widened(out, drawn, spare.fuller, c.w)
-			if said == drawn && spare.unfull != "" {
-				wide, said = widened(out, drawn, [2]string{spare.fuller[0], spare.unfull}, c.w)
-			}
-			out = wide
+			out, said = needed(out, drawn, [][2]string{spare.fuller, {spare.fuller[0], spare.unfull}}, c.w, 0)
 		}
 		// The terse form's widen last, where the need and the fuller left it no room in as
 		// few lines: the domino's average with its sum at 120x40 (newcomer 62's "per check"
@@ -1467,10 +1463,8 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		switch level {
 		case 0:
 			return c.label
-		case 1:
-			if inside = ""; k > 0 { // beside the first's column, bare: "health starved 1"
-				return c.label
-			}
+		case 1: // the first's column, bare of its rate: "signup starved (rej:pool) 11"
+			inside = ""
 		case 2:
 			// Beside the first class's "starved (rej:pool)", another's word needs no column
 			// again.
@@ -1500,7 +1494,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		// (1.8/s in 3–8s)" left health's 1 out unsaid (newcomer 59), where "signup starved
 		// (rej:pool) 11  health starved 1" fits; the rate stays in the table's /s row.
 		if len(classes) > 1 && n == 0 {
-			forms = append(forms, form(1, 1))
+			forms = append(forms, form(1, 0)) // the others bare: "health starved 1"
 			every = len(forms) - 1
 		}
 		forms = append(forms, form(3, -1))
@@ -1510,7 +1504,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		// Then the rate gives way, then the column: "signup rej:pool 12 (1.2/s in 3–8s)"
 		// swapped the word for the column (newcomer 62), and "signup starved 12 (2/s in
 		// 3–8s)" never tied the count to the table's rej:pool (newcomer 50).
-		if every < 0 { // else form(1, 1), the same
+		if every < 0 { // else in already
 			forms = append(forms, form(1, 0))
 		}
 		forms = append(forms, form(1, -1), form(0, 0))
