@@ -1605,3 +1605,17 @@ func TestDominoSaysWhenAndWhose(t *testing.T) {
 		}
 	}
 }
+
+// newcomer 64: at 80x24 fleet-domino's rows said P, S, H with no legend on screen; the
+// table's class names key the letters there, and only where the legend is not drawn.
+func TestFleetTableKeysTheLettersWithoutALegend(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 2))
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		lines := strings.Split(ansi.Strip(Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)), "\n")
+		legend := slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "P payment ") && strings.Contains(l, "idle") })
+		keyed := slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "P payment ") && !strings.Contains(l, "idle") })
+		if size[0] == 80 && (legend || !keyed) || legend == keyed {
+			t.Errorf("%dx%d: legend %v, table keyed %v; want one of them (and the table's at 80x24):\n%s", size[0], size[1], legend, keyed, strings.Join(lines, "\n"))
+		}
+	}
+}
