@@ -23,6 +23,13 @@ type EndCap struct {
 	// outBrief names them alone, "r2, r4 out now", for a form with no room for out's each
 	// state (newcomer 62 #5: 120 columns kept no form that named the replicas).
 	outBrief string
+	// tail is the replicas out before the window but less than a Hold before it, whose last
+	// calls, on their workers at the out, end in it: a batch each, one time, beyond Replicas'
+	// rounds (newcomer 64: fleet-domino's r1, drained at 5.0s, ended 3s calls in 7–8s, so "up
+	// to 60 end together, twice" left its ends out of the window's ceiling). tailNames names
+	// them as the rows do: "r1".
+	tail      int
+	tailNames string
 }
 
 // PerSec is the cap a second: Replicas × Servers ÷ Hold.
@@ -154,10 +161,13 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 		// Out for all of the window: not one of those that served in it. A replica pulled and
 		// drained over one window is one replica out, not two.
 		from, to := time.Duration(r.From)*time.Second, time.Duration(r.To)*time.Second
-		out := map[int]bool{}
+		// One still at work now ends calls all through the window: it served in it, as one
+		// pulled in it does.
+		out, last := map[int]bool{}, map[int]bool{}
 		for _, o := range f.Outs() {
-			if o.At <= from && (o.ReturnedAt == 0 || o.ReturnedAt >= to) {
+			if p := f.Replicas[o.Replica-1].Pool; o.At <= from && (o.ReturnedAt == 0 || o.ReturnedAt >= to) && p.Busy+p.Queued == 0 {
 				out[o.Replica] = true
+				last[o.Replica] = o.At+e.Hold > from
 			}
 		}
 		e.Replicas = len(f.Replicas) - len(out)
@@ -165,6 +175,13 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 			return EndCap{}, false
 		}
 		e.out, e.outBrief = f.outNow(out)
+		var names []string
+		for i := range f.Replicas {
+			if last[i+1] {
+				names = append(names, fmt.Sprintf("r%d", i+1))
+			}
+		}
+		e.tail, e.tailNames = len(names), strings.Join(names, ", ")
 	}
 	return e, true
 }
@@ -175,8 +192,11 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 // answer.
 func (r *Rates) OverCap(c Class, e EndCap) bool {
 	ended, servers := e.ended(r, c)
-	return r.Seconds > 0 && math.Round(10*r.OK[c]) > math.Round(10*e.PerSec()) && ended <= servers*float64(e.Rounds(r))
+	return r.Seconds > 0 && math.Round(10*r.OK[c]) > math.Round(10*e.PerSec()) && ended <= servers*float64(e.Rounds(r))+e.lastEnds()
 }
+
+// lastEnds is the most calls the tail's replicas end in the window: a batch each.
+func (e EndCap) lastEnds() float64 { return float64(e.tail * e.Servers) }
 
 // ended is class c's ok count over the window, whole again from its rate, and the servers
 // that ended them, every replica's: OverCap's and FewerRounds' rounds are of these two.
@@ -213,10 +233,14 @@ func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, loss float64, ok
 }
 
 // caught is how many of e's batches (rounds) r's window caught the ends of: its payments'
-// ok count over the servers, a part of one counting whole.
+// ok count over the servers, a part of one counting whole; no more than its rounds where a
+// tail's last ends may make up the rest.
 func (e EndCap) caught(r *Rates) int {
 	ended, servers := e.ended(r, Payment)
-	return int(math.Ceil(ended / servers))
+	if n := int(math.Ceil(ended / servers)); e.tail == 0 || n <= e.Rounds(r) {
+		return n
+	}
+	return e.Rounds(r)
 }
 
 // batchWords say, for the notes, what a batch is and how many of them a window caught: the
@@ -248,9 +272,16 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 		short: fmt.Sprintf("%d calls end together every %s", all, hold), fewest: fmt.Sprintf("%d end together every %s", all, hold),
 		times: fmt.Sprintf("%d times", rounds), caught: fmt.Sprintf("%d batches", rounds), timesBrief: fmt.Sprintf("%d×", rounds), ended: int(n),
 		together: fmt.Sprintf("%d end together", all), fewTogether: fmt.Sprintf("%d end together", all)}
-	most := FmtPerSec(float64(rounds*all) / float64(r.Seconds))
+	most := FmtPerSec((float64(rounds*all) + e.lastEnds()) / float64(r.Seconds))
 	b.most, b.mostBrief = fmt.Sprintf("%d × %d ÷ %ds = %s", rounds, all, r.Seconds, most), "so "+most
-	if n != float64(rounds*all) {
+	if e.tail > 0 { // "(2 × 60 + r1's last 20)": whose the batch beyond the rounds is
+		whose := e.tailNames + "'s last"
+		if e.tail > 1 {
+			whose = e.tailNames + "' last"
+		}
+		b.most = fmt.Sprintf("(%d × %d + %s %d) ÷ %ds = %s", rounds, all, whose, int(e.lastEnds()), r.Seconds, most)
+	}
+	if n != float64(rounds*all)+e.lastEnds() {
 		// Bunches, not whole batches (shared-pool's 36 ok in 5s from 2 of 20 workers'):
 		// "20 calls … twice" would make 40.
 		b.short, b.fewest, b.together, b.fewTogether = "up to "+b.short, "≤"+b.fewest, "up to "+b.together, "≤"+b.fewTogether // a compare half's too (review 42b)
@@ -298,10 +329,19 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in %ds: %s", name, ok, servers, hold, cap, b.fewTogether, b.times, r.Seconds, b.most),
 		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in these %ds", name, ok, servers, hold, cap, b.short, b.times, r.Seconds),
 		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in %ds", name, ok, servers, hold, cap, b.together, b.times, r.Seconds),
+	}
+	if e.Replicas > 1 {
+		// A fleet's batches with the window's ceiling where its servers' words have no room:
+		// at 120 columns fleet-domino's "up to 60 calls end together every 3.0s, twice in
+		// these 5s" left 22.6/s over 20/s to be worked out, as one pool's no longer does
+		// (newcomer 64).
+		forms = append(forms, fmt.Sprintf("%s ok %s > %s: %s every %s, %s in %ds: %s", name, ok, e.capSum(), b.fewTogether, hold, b.times, r.Seconds, b.most))
+	}
+	forms = append(forms,
 		// The cap's sum kept at 80 columns before its hold is said twice: "> 6.7/s" alone
 		// left where it comes from to the narrator (newcomer 54); in figures, for room for
 		// the window's ceiling, which the picker's most words would otherwise lose.
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds, %s", name, ok, e.capSum(), b.together, b.times, r.Seconds, b.mostBrief)}
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds, %s", name, ok, e.capSum(), b.together, b.times, r.Seconds, b.mostBrief))
 	if brief := e.serversBrief(); brief != "" {
 		// Each replica out now named, with no room for how (newcomer 62 #5).
 		forms = append(forms, fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, brief, hold, cap, b.together, b.times, r.Seconds))

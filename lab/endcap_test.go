@@ -269,3 +269,43 @@ func TestFleetCapSaysItsSum(t *testing.T) {
 		t.Errorf("one instance's fewest form: %q", last[len(last)-1])
 	}
 }
+
+// newcomer 64, fleet-domino at 12s: r1, drained at 5.0s, ended its last 3s calls in 7–8s,
+// inside 7–12s, so the window's ceiling counts them, a batch of r1's 20 beyond the 3 in
+// rotation's 2 rounds of 60; and the fleet's batches say that ceiling where the servers'
+// words have no room, at 120 columns, as one pool's do.
+func TestFleetCapCountsADrainedReplicasLastEnds(t *testing.T) {
+	c := keysBase()
+	c.Traffic.Payment.Rate = 24
+	s := &Snapshot{Config: c, Fleet: &FleetStats{Replicas: make([]Snapshot, 4), Drain: &Drain{Replica: 1, At: 5 * time.Second},
+		Pulls: []Pull{{Replica: 4, At: 9300 * time.Millisecond}}}}
+	s.Fleet.Replicas[3].Pool.Busy, s.Fleet.Replicas[3].Health.Pulled = 17, true
+	r := Rates{Seconds: 5, From: 7, To: 12}
+	r.OK[Payment] = 22.6
+	e, ok := s.PaymentEndCap(&r)
+	if !ok || e.Replicas != 3 || e.PerSec() != 20 {
+		t.Fatalf("r1 drained before 7–12s, r4 pulled in it: %+v", e)
+	}
+	want := "payment ok 22.6/s > 3 × 20÷3.0s = 20/s: ≤60 end together every 3.0s, twice in 5s: ≤ (2 × 60 + r1's last 20) ÷ 5s = 28/s"
+	if !slices.Contains(e.OverCapNote("payment", &r), want) || len([]rune(want)) > 120 {
+		t.Errorf("no %q in %q", want, e.OverCapNote("payment", &r))
+	}
+	// 130 ok in 5s: more than the 3's 2 rounds of 60, within r1's last 20 more.
+	if r.OK[Payment] = 26; !r.OverCap(Payment, e) {
+		t.Error("26/s with r1's last ends in the window: not over the cap by rounds")
+	}
+	// Drained a whole hold before the window: none of its calls ends in it.
+	s.Fleet.Drain.At = 4 * time.Second
+	if e, _ = s.PaymentEndCap(&r); r.OverCap(Payment, e) {
+		t.Error("26/s with r1 done before the window: over the cap by rounds")
+	}
+	r.OK[Payment] = 22.6
+	if want := "payment ok 22.6/s > 3 × 20÷3.0s = 20/s: ≤60 end together every 3.0s, twice in 5s: ≤ 2 × 60 ÷ 5s = 24/s"; !slices.Contains(e.OverCapNote("payment", &r), want) {
+		t.Errorf("no %q in %q", want, e.OverCapNote("payment", &r))
+	}
+	// Out before the window yet at work still: it ends calls all through it.
+	s.Fleet.Replicas[0].Pool.Queued = 3
+	if e, _ = s.PaymentEndCap(&r); e.Replicas != 4 {
+		t.Errorf("r1 drained before the window, at work now: %+v", e)
+	}
+}

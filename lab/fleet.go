@@ -371,12 +371,13 @@ func (f FleetConfig) PullsIt() string {
 }
 
 // TippingCheck names the check that tipped a pull, the last of the rule's (PullRule): "its
-// 2nd", or with a rule of one, "its check".
+// 2nd check" ("its 2nd queued behind 11 payments" left its 2nd what: newcomer 64), or with a
+// rule of one, "its check".
 func (f FleetConfig) TippingCheck() string {
 	if f.PullAfter == 1 {
 		return "its check"
 	}
-	return "its " + Ordinal(f.PullAfter)
+	return "its " + Ordinal(f.PullAfter) + " check"
 }
 
 // Domino is the outs that took the fleet down, each with what it left, for the fleet whose

@@ -395,7 +395,7 @@ func TestPullWords(t *testing.T) {
 	two, one := FleetConfig{PullAfter: 2}, FleetConfig{PullAfter: 1}
 	for _, c := range [][2]string{
 		{two.PullRule(), "2 checks not ok in a row pull a replica"}, {one.PullRule(), "1 check not ok pulls a replica"},
-		{two.TippingCheck(), "its 2nd"}, {one.TippingCheck(), "its check"},
+		{two.TippingCheck(), "its 2nd check"}, {one.TippingCheck(), "its check"},
 		{Turn{Pull: Pull{Freed: 11}}.FreedWords(12, CheckWait{}), "only 11 workers did"}, {Turn{Pull: Pull{Freed: 12}}.FreedWords(12, CheckWait{}), "12 workers did, the last too late for it"},
 	} {
 		if got, want := c[0], c[1]; got != want {

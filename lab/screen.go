@@ -659,9 +659,10 @@ var coreHealth = slices.Concat(
 				return []Item{{Label: label, Value: "never on any replica, in " + FmtElapsed(s.Elapsed), Spare: true}}
 			}
 			longest := FmtElapsed(fs.Replicas[most].Pool.FullFor)
-			all, of := "every replica at once "+FmtElapsed(s.Pool.FullFor), "of "+FmtElapsed(s.Elapsed)
+			// Full said of the replicas: "every replica at once 0.6s" read oddly (newcomer 64).
+			all, of := "all replicas full at once "+FmtElapsed(s.Pool.FullFor), "of "+FmtElapsed(s.Elapsed)
 			// Never cut: at 80 columns the whole cut off at "every replica at onc…" (newcomer 34
-			// #32); the run's length, on the title line too, gives way before every replica's.
+			// #32); the run's length, on the title line too, gives way before all replicas'.
 			r := fmt.Sprintf("r%d the longest, %s", most+1, longest)
 			return []Item{{Label: label, Value: fittingValue(label, w,
 				fmt.Sprintf("the longest, replica r%d, %s; %s; %s", most+1, longest, all, of),

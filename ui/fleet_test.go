@@ -303,14 +303,14 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health checks 10/s to each replica but a drained one",
 		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (10s, a check every 100ms)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
-		"pool full (no free worker) the longest, replica r3, 3.0s; every replica at once 0.5s; of 9.5s"} {
+		"pool full (no free worker) the longest, replica r3, 3.0s; all replicas full at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
 		}
 	}
 	// Narrower, a form that fits, never cut (newcomer 34 #32, 80x24: "every replica at onc…").
 	for w, want := range map[int]string{
-		80: "pool full (no free worker) r3 the longest, 3.0s; every replica at once 0.5s",
+		80: "pool full (no free worker) r3 the longest, 3.0s; all replicas full at once 0.5s",
 		60: "pool full (no free worker) r3 the longest, 3.0s, of 9.5s",
 	} {
 		found := false
@@ -616,7 +616,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// The balancer's rule first, and the measured check as the last of its checks not ok
 		// (n40: told of one check, the pull read as the balancer's at one failed check).
 		// Over capacity, chance chose only which replica first, and when (newcomer 60).
-		fmt.Sprintf("; why r2 first: over capacity, a pull was sure; chance chose which replica first, and when: %d checks not ok in a row pull a replica, and its %s queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
+		fmt.Sprintf("; why r2 first: over capacity, a pull was sure; chance chose which replica first, and when: %d checks not ok in a row pull a replica, and its %s check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
 			// Beside an average that beats the need, how often the count falls short all the
 			// same, lab's odds (newcomer 34 read it as bad luck).
 			// With the model the odds are of (newcomer 35 #6 took them for a Poisson count's).
@@ -1602,6 +1602,20 @@ func TestDominoSaysWhenAndWhose(t *testing.T) {
 		}
 		if n := headlineLines(text); size[0] == 80 && n > headlineMost {
 			t.Errorf("%dx%d: the headline %d lines, past %d:\n%s", size[0], size[1], n, headlineMost, text)
+		}
+	}
+}
+
+// newcomer 64: at 80x24 fleet-domino's rows said P, S, H with no legend on screen; the
+// table's class names key the letters there, and only where the legend is not drawn.
+func TestFleetTableKeysTheLettersWithoutALegend(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 2))
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		lines := strings.Split(ansi.Strip(Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)), "\n")
+		legend := slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "P payment ") && strings.Contains(l, "idle") })
+		keyed := slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "P payment ") && !strings.Contains(l, "idle") })
+		if size[0] == 80 && (legend || !keyed) || legend == keyed {
+			t.Errorf("%dx%d: legend %v, table keyed %v; want one of them (and the table's at 80x24):\n%s", size[0], size[1], legend, keyed, strings.Join(lines, "\n"))
 		}
 	}
 }

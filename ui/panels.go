@@ -610,6 +610,38 @@ var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared:
 		return append(table, lines...)
 	}}
 
+// keyed is parts, a plan's lines of ps, with the table's class names keying a fleet's
+// letters where the pool's lines draw no legend: its rows say workers and queues by letters
+// all the same (newcomer 64: fleet-domino at 80x24 said P, S, H nowhere). Not in a
+// compare's halves, whose legends are shared.
+func (c labCtx) keyed(ps []panel, parts [][]string) [][]string {
+	at := func(p panel) int { return slices.IndexFunc(ps, func(q panel) bool { return q.name == p.name }) }
+	pool, table := at(poolPanel), at(tablePanel)
+	if c.snap.Fleet == nil || c.compared() || pool < 0 || table < 0 || len(parts[table]) == 0 ||
+		slices.Equal(parts[pool], c.draw(poolPanel, levelFull)) {
+		return parts
+	}
+	parts = slices.Clone(parts) // the drawn lines are cached: keyed on a copy
+	parts[table] = slices.Clone(parts[table])
+	keyClasses(c.t, c.snap, parts[table])
+	return parts
+}
+
+// keyClasses writes each class's letter before its name in table, the rows tableLines drew
+// for s, in the room the name column keeps past the longest name ("P payment" for
+// "payment  "), so no column moves.
+func keyClasses(t *theme, s *lab.Snapshot, table []string) {
+	for i, c := range lab.Classes {
+		name := s.Config.Traffic.Label(c)
+		for k, l := range table {
+			if strings.HasPrefix(ansi.Strip(l), name+"  ") {
+				table[k] = strings.Replace(l, name+"  ", string(t.letter[i])+" "+name, 1)
+				break
+			}
+		}
+	}
+}
+
 // fallbackInTable says the table's notes say what the fallback did, not the health panel:
 // under 100 columns, where the health panel keeps one line at most. Decided here once, so
 // no frame says it twice (the review: a 99-column compare half did).
@@ -1088,7 +1120,7 @@ func labLines(c labCtx, h int) []string {
 // planLines draws plan pl of c (labPlan's) in h lines.
 func planLines(c labCtx, pl layoutPlan, h int) []string {
 	ps := labPanels
-	level, parts := pl.level, pl.parts
+	level, parts := pl.level, c.keyed(labPanels, pl.parts)
 	gapAfter, avail := pl.spacing(ps)
 	var out []string
 	for k, part := range parts {
