@@ -351,6 +351,14 @@ func (st RetryStep) wait() string {
 	return FmtDur(st.Wait)
 }
 
+// meanWait is wait briefly, "~50ms" when jittered, as DeepestLastShares marks a share.
+func (st RetryStep) meanWait() string {
+	if st.Mean {
+		return "~" + FmtDur(st.Wait)
+	}
+	return FmtDur(st.Wait)
+}
+
 // DeepestLastSum is how long after its payment the last of DeepestCalls comes, as the sum
 // of each layer's retries: "2 × (550ms + 600ms + 600ms)", or "550ms + 2 × 600ms" where
 // the layers retry unalike; "" without DeepestCalls. The narrator's "3.5s after it" read
@@ -381,15 +389,44 @@ func (f RetryForecast) DeepestLastSum() string {
 // failed tries, each 500ms + a wait (…)" was a sum to rebuild by hand, and all 3 tries
 // fail); "" where they retry unalike in number, DeepestLastSum's to say.
 func (f RetryForecast) DeepestLastGlance() string {
-	shares, ok := f.DeepestLastShares()
+	shares, each, ok := f.deepestLastEach()
 	if !ok {
 		return ""
 	}
-	each := "each layer's"
+	return fmt.Sprintf("%s: %s first %d tries and their waits", shares, each, f.deepestFactor())
+}
+
+// DeepestLastGlanceTried is DeepestLastGlance with each layer's try and wait, in words few
+// enough for the narrator's last line at 120 columns: "~1.1s (edge) + 1.2s (hop 1) + 1.2s
+// (hop 2): each layer's first 2 tries of 500ms and waits (edge ~50ms, hops 100ms)", a try's
+// length said once where every layer's is the same, a jittered wait at its mean as its
+// share is (newcomer 64: at 120x40 the sum stood without them, which 80x24 said with
+// DeepestLastTerms); "" where DeepestLastGlance is.
+func (f RetryForecast) DeepestLastGlanceTried() string {
+	shares, each, ok := f.deepestLastEach()
+	if !ok {
+		return ""
+	}
+	tries := f.retryingSaid(func(st RetryStep) string { return FmtDur(st.Try) })
+	if len(tries) == 1 {
+		waits := f.retryingSaid(func(st RetryStep) string { return st.who() + " " + st.meanWait() })
+		return fmt.Sprintf("%s: %s first %d tries of %s and waits (%s)", shares, each, f.deepestFactor(), tries[0], strings.Join(waits, ", "))
+	}
+	terms := f.retryingSaid(func(st RetryStep) string { return fmt.Sprintf("%s %s + %s", st.who(), FmtDur(st.Try), st.meanWait()) })
+	return fmt.Sprintf("%s: %s first %d tries and waits (%s)", shares, each, f.deepestFactor(), strings.Join(terms, ", "))
+}
+
+// deepestLastEach is DeepestLastShares with whose tries they are: "each layer's", or "each
+// retrying layer's" where some layer does not retry.
+func (f RetryForecast) deepestLastEach() (shares, each string, ok bool) {
+	if shares, ok = f.DeepestLastShares(); !ok {
+		return "", "", false
+	}
+	each = "each layer's"
 	if strings.Count(shares, " + ")+1 < len(f.DeepestSteps) {
 		each = "each retrying layer's"
 	}
-	return fmt.Sprintf("%s: %s first %d tries and their waits", shares, each, f.deepestFactor())
+	return shares, each, true
 }
 
 // DeepestLastShares is DeepestLastGlance's sum alone, "~1.1s (edge) + 1.2s (hop 1) + 1.2s

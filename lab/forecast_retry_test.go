@@ -174,6 +174,11 @@ func TestDeepestDue(t *testing.T) {
 	if got, want := r.DeepestLastGlance(), "~1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and their waits"; got != want {
 		t.Errorf("the last call at a glance %q, want %q", got, want)
 	}
+	// With each try and wait in few words, for 120 columns, that add up to the shares as
+	// printed, 2 × (500ms + ~50ms) = ~1.1s (newcomer 64: 120x40 said the sum without them).
+	if got, want := r.DeepestLastGlanceTried(), "~1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries of 500ms and waits (edge ~50ms, hops 100ms)"; got != want {
+		t.Errorf("the last call at a glance, tried %q, want %q", got, want)
+	}
 	var shares time.Duration // as printed, they add up to the last call's time
 	for _, m := range regexp.MustCompile(`([\d.]+m?s) \(`).FindAllStringSubmatch(r.DeepestLastGlance(), -1) {
 		d, err := time.ParseDuration(m[1])
@@ -189,8 +194,13 @@ func TestDeepestDue(t *testing.T) {
 	if got := unalike.DeepestLastSum(); got != "550ms + 2 × 600ms" {
 		t.Errorf("the last call's sum, layers retrying unalike: %q", got)
 	}
-	if got := unalike.DeepestLastGlance(); got != "" {
+	if got := unalike.DeepestLastGlance() + unalike.DeepestLastGlanceTried(); got != "" {
 		t.Errorf("the last call at a glance, layers retrying unalike: %q, want none", got)
+	}
+	// Tries unalike in length: each layer's try with its wait.
+	short := RetryForecast{DeepestSteps: []RetryStep{{Retries: 2, Try: 500 * ms, Wait: 50 * ms, Mean: true}, {Retries: 2, Try: 250 * ms, Wait: 100 * ms, Hop: 1}}}
+	if got, want := short.DeepestLastGlanceTried(), "~1.1s (edge) + 700ms (hop 1): each layer's first 2 tries and waits (edge 500ms + ~50ms, hops 250ms + 100ms)"; got != want {
+		t.Errorf("the last call at a glance, tries unalike: %q, want %q", got, want)
 	}
 	// An edge that does not retry leaves the hops that do alike (review 24: "2 × 600ms + 2 × 600ms").
 	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms, Hop: 1}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms, Hop: 2}}}
@@ -199,6 +209,9 @@ func TestDeepestDue(t *testing.T) {
 	}
 	if got, want := hopsOnly.DeepestLastGlance(), "1.2s (hop 1) + 1.2s (hop 2): each retrying layer's first 2 tries and their waits"; got != want {
 		t.Errorf("the last call at a glance, the edge not retrying: %q, want %q", got, want)
+	}
+	if got, want := hopsOnly.DeepestLastGlanceTried(), "1.2s (hop 1) + 1.2s (hop 2): each retrying layer's first 2 tries of 500ms and waits (hops 100ms)"; got != want {
+		t.Errorf("the last call at a glance, tried, the edge not retrying: %q, want %q", got, want)
 	}
 	count := func(ts []time.Duration, age time.Duration) (n int) {
 		for _, t := range ts {

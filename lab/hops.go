@@ -186,12 +186,19 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	if retryEdge {
 		who = append(who, EdgeName)
 	}
-	if retryHops > 0 { // every hop that calls another: the range above
+	spent := retryHops > 0 && c.HopRetriesSpent()
+	if retryHops > 0 && !spent { // every hop that calls another: the range above
 		who = append(who, hops)
 	}
 	retries := "no retries"
 	if len(who) > 0 {
 		retries = "retries at " + strings.Join(who, " and ")
+	}
+	if spent {
+		// Set to retry (the line above), the hops find no time left to: "retries at the edge
+		// and hops 1–2" stood beside the narrator's "only the edge retries" as a
+		// contradiction (newcomer 64).
+		retries += "; " + hops + " have no time to"
 	}
 	value := func(deadline string) string {
 		return fmt.Sprintf("deadline %s, %s", deadline, retries)
@@ -743,15 +750,21 @@ func GatewaySaid(s *Snapshot) []string {
 	}
 	word := Ended(TimedOut).Term().Column // the table's column, beside which it stands
 	// The time ran out first, the 504 only said so: "by hop 1's 504" read as a 504 received
-	// counted as a time-out (newcomer 54).
+	// counted as a time-out (newcomer 54). Why not failed, in words, at every width with
+	// room: a 504 is a gateway timeout ("as hop 1 reported with a 504" left a 504 to read as
+	// an error, failed, newcomer 64).
 	head := fmt.Sprintf("%s %s: %s", word, FmtCount(t), which)
 	return []string{
-		fmt.Sprintf("%s payments ran out of time below (the deadline passed down), as hop 1 reported with a 504, gateway timeout; %s at the edge itself", head, rest),
-		fmt.Sprintf("%s payments ran out of time below, as hop 1 reported with a 504; %s at the edge itself", head, rest),
-		fmt.Sprintf("%s ran out of time below, as hop 1's 504 said; %s at the edge", head, rest),
+		fmt.Sprintf("%s payments ran out of time below (the deadline passed down), not failed: hop 1's 504 is a gateway timeout; %s at the edge itself", head, rest),
+		fmt.Sprintf("%s payments ran out of time below, not failed: hop 1's 504 is a gateway timeout; %s at the edge itself", head, rest),
+		fmt.Sprintf("%s ran out of time below, not failed: hop 1's 504 is a gateway timeout; %s at the edge itself", head, rest),
+		fmt.Sprintf("%s ran out of time below, not failed: hop 1's 504 is a gateway timeout; %s at the edge", head, rest),
 		// At 80 columns, still the 504 that says it: bare, timed-out stood beside the
-		// narrator's "answers 504" as two outcomes (newcomer 60).
-		fmt.Sprintf("%s ran out of time below (a 504)", head),
+		// narrator's "answers 504" as two outcomes (newcomer 60). Its meaning too where the
+		// note shares a line: the time ran out, which the 504 says.
+		fmt.Sprintf("%s ran out of time below: a 504 is a timeout, not failed", head),
+		fmt.Sprintf("%s got a 504: time ran out below", head),
+		fmt.Sprintf("%s got a 504: out of time", head),
 		fmt.Sprintf("%s ran out of time below", head),
 	}
 }

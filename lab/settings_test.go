@@ -454,3 +454,29 @@ func TestTimeoutAndDeadlineSayWhatEachCuts(t *testing.T) {
 		t.Errorf("caller: %q", v["timeout"])
 	}
 }
+
+// Hops set to retry under a propagated deadline that leaves them no time to: the settings
+// line says who retries as the headline does, the edge, and that the hops, set to (the line
+// above), have no time to ("retries at the edge and hops 1–2" beside "only the edge retries"
+// read as a contradiction, newcomer 64). Where their own timeout leaves them room, they retry.
+func TestHopsSettingsSayTheDeadlineSpendsTheRetries(t *testing.T) {
+	c := StackedTimeouts()
+	c.Dependency.Deadline = DeadlinePropagate
+	c.Dependency.Hop.Reserve, c.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
+	if !c.HopRetriesSpent() {
+		t.Fatal("deadline-propagation's hops should have no time to retry")
+	}
+	for _, w := range []int{59, 80, 100, 120} {
+		for _, it := range hopsSettings(c, nil, w) {
+			p := it.Phrase()
+			if strings.Contains(p, "retries at the edge and") || w == 120 && strings.HasSuffix(it.Label, " hops,") &&
+				(!strings.Contains(p, "retries at the edge; hops 1–2 have no time to") || len([]rune(p)) > w) {
+				t.Errorf("at %d: %q", w, p)
+			}
+		}
+	}
+	c.Dependency.Hop.Timeout, c.Payment.Retry.Backoff = Duration(100*time.Millisecond), 0
+	if line := hopsSettings(c, nil, 120); c.HopRetriesSpent() || !strings.Contains(line[len(line)-1].Phrase(), "retries at the edge and hops 1–2") {
+		t.Errorf("the hops' own 100ms leaves them room: %v", line)
+	}
+}

@@ -370,10 +370,11 @@ func TestStackedSumSaysItsTerms(t *testing.T) {
 	if got := said(c); !strings.Contains(got, terms) {
 		t.Errorf("alone: %q, want %q", got, terms)
 	}
-	// Where the settings rows say each try and wait, not again: the line is the figure's sum's
-	// (newcomer 63 G12, 120x40).
+	// Where the settings rows say each try and wait, not alone's terms: the line is the
+	// figure's sum's (newcomer 63 G12, 120x40); the terms briefly where they cost no line
+	// (newcomer 64: 120x40 said the sum without them).
 	level = levelFull
-	if got := said(c); strings.Contains(got, "(edge 250ms") || !strings.Contains(got, "each layer's first 2 tries and their waits") {
+	if got := said(c); strings.Contains(got, "(edge 250ms") || !strings.Contains(got, "each layer's first 2 tries of 250ms and waits (edge ~50ms, hops 100ms)") {
 		t.Errorf("beside the settings rows: %q", got)
 	}
 	level = levelTight
@@ -535,7 +536,8 @@ func TestHopsSayTheDownDependencyRefuses(t *testing.T) {
 
 // The headline's figure whole, what 3.5s is and what the younger's count is (newcomer 63
 // G12), within the narrator's lines: at 120 columns the terms the settings rows say give
-// way to it. (The preset's 80x24 says it whole too; this fixture's full pool keeps a row.)
+// way to it, said briefly where they cost no line. (The preset's 80x24 says it whole too;
+// this fixture's full pool keeps a row.)
 func TestStackedFigureWholeAt120(t *testing.T) {
 	s := stackedSnapshot()
 	for _, size := range [][2]int{{120, 40}} {
@@ -544,5 +546,15 @@ func TestStackedFigureWholeAt120(t *testing.T) {
 		if !strings.Contains(words, "(all 27 started) +") || !strings.Contains(words, " due so far from the ") {
 			t.Errorf("%dx%d: the figure's sum not whole:\n%s", size[0], size[1], frame)
 		}
+	}
+	// With each try and wait, as 80x24 says them, where its narrator's last line has room, as
+	// the preset's at 120x40 has (newcomer 64: there the sum stood without them). The edge
+	// gives up before a 2s deadline, as the preset's does.
+	s.Config.Payment.Deadline = lab.Duration(2 * time.Second)
+	s.Classes[lab.Payment].Latency.P99, s.Classes[lab.Payment].OK = 1700*time.Millisecond, 0
+	frame := ansi.Strip(Frame([]lab.Snapshot{s}, 120, 40, true, false))
+	if words := strings.Join(strings.Fields(frame), " "); !strings.Contains(words, "(all 27 started) +") ||
+		!strings.Contains(words, "2.0s = ~600ms (edge) + 700ms (hop 1) + 700ms (hop 2): each layer's first 2 tries of 250ms and waits (edge ~50ms, hops 100ms)") {
+		t.Errorf("120x40: the sum without its terms:\n%s", frame)
 	}
 }

@@ -69,6 +69,9 @@ type spareClause struct {
 	// costs a line: the fix's "holds it near 366" bare at 80x24 was a figure to guess
 	// (newcomer 60); "" fuller[0] as it is.
 	unfull string
+	// beside is alone in fewer words, taken on one lab's screen whose settings rows say its
+	// terms too, where it costs no line (the sum at 120x40, newcomer 64); "" none.
+	beside string
 }
 
 // press says the clause's key as the line says it: " (press ])", and on a compare's other

@@ -117,6 +117,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 					// lines that say them are one line at 80x24, cut before the hops'
 					// (newcomer 54); a compare half keeps its second line of settings.
 					spare.alone = fmt.Sprintf("%s (%s)", spare.long, r.DeepestLastTerms())
+					spare.beside = fmt.Sprintf("; %s = %s", fmtSecs(d.Last), r.DeepestLastGlanceTried())
 				}
 				// The shares alone where the whole costs a line: the projected 120x40 left the
 				// sum out, said at 80x24 (newcomer 50 #1).

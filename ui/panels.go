@@ -304,6 +304,12 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		if spare.fuller[1] == "" || !strings.Contains(drawn, spare.fuller[1]) {
 			out, said = needed(out, drawn, [][2]string{spare.fuller, {spare.fuller[0], spare.unfull}}, c.w, 0)
 		}
+		// Beside the settings rows, the sum's terms too, briefly, after the fuller and where
+		// they cost no line: at 120x40 the sum stood without each try and wait, which 80x24
+		// says (newcomer 64), but never in the fuller's room (newcomer 63 G12).
+		if c.saysAlone(spare) && level < levelTight {
+			out, said = needed(out, said, [][2]string{{spare.long, spare.beside}}, c.w, 0)
+		}
 		// The terse form's widen last, where the need and the fuller left it no room in as
 		// few lines: the domino's average with its sum at 120x40 (newcomer 62's "per check"
 		// took its room).
