@@ -69,6 +69,10 @@ type spareClause struct {
 	// costs a line: the fix's "holds it near 366" bare at 80x24 was a figure to guess
 	// (newcomer 60); "" fuller[0] as it is.
 	unfull string
+	// trade is fuller said at the price of words the sentence can spare ([0] with them, [1]
+	// fuller without), taken where fuller alone costs a line, before unfull: the fix's level
+	// with its product at 80x24 for what its cap keeps (newcomer 64); "" none.
+	trade [2]string
 }
 
 // press says the clause's key as the line says it: " (press ])", and on a compare's other
