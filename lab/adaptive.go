@@ -387,25 +387,24 @@ func vegasLog10(limit int) int {
 // adaptiveBoundsOf names where the rule's two bounds at limit come from: failsafe-go's Vegas
 // alpha and beta, fixed for every limit of one ⌊log10⌋ (at least 1), so the span of limits
 // that share them, "for limits under 100", "at limits 100–999" (newcomer 57: "why 2 and 6?";
-// newcomer 59: "under limit 100" read as a limit of 100 beside one of 35); tersely without
-// "Vegas", which the whole rule and the help say.
+// newcomer 59: "under limit 100" read as a limit of 100 beside one of 35). The library said
+// with what it is, its first word on the screen ("failsafe-go's Vegas bounds" left what
+// failsafe-go is to guess, newcomer 64), in place of "Vegas", which the whole rule and the
+// help say; tersely without the span, for 80x24's narrator keeps its yardstick in five lines.
 func adaptiveBoundsOf(limit int, terse bool) string {
+	if terse {
+		return failsafeGo + "'s bounds"
+	}
 	log := vegasLog10(limit)
 	span := fmt.Sprintf("at limits %.0f–%.0f", math.Pow10(log), math.Pow10(log+1)-1)
-	under := "under "
-	if terse {
-		// In signs, as the bounds it names, kept to its 100 by a no-break space: 80x24's
-		// narrator keeps its yardstick in five lines beside the fix's pool named (newcomer 62).
-		under = "<\u00a0"
-	}
 	if log == 1 {
-		span = fmt.Sprintf("for limits %s%d", under, AdaptiveBetaUnder)
+		span = fmt.Sprintf("for limits under %d", AdaptiveBetaUnder)
 	}
-	if terse {
-		return "failsafe-go's bounds " + span
-	}
-	return "failsafe-go's Vegas bounds " + span
+	return failsafeGo + "'s bounds " + span
 }
+
+// failsafeGo is the library whose adaptive limiter the lab runs, said with what it is.
+const failsafeGo = "Go library failsafe-go"
 
 // Why the rule moves as it does, Vegas's reasoning in the dependency's terms: under alpha the
 // calls show no queue of the limiter's making, so it probes for more; past beta they show one,

@@ -16,8 +16,19 @@ import (
 // "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
 const PostmortemBrief = `"A Go postmortem that calmed lunch-peak latency"`
 
-// postmortemFigures are the source's own figures, said as its own.
-const postmortemFigures = " (its p95 90ms → 1.1s"
+// postmortemFigures are the source's own figures, said as its own, with whose they are: the
+// title alone left whose postmortem to guess, and "its p95" beside "the lab's overload … by
+// its choice" which "its" was which (newcomer 64). An order API's, as the source's is (field
+// guide §7); its cause is the lesson's clause after it.
+const postmortemFigures = " (" + postmortemWhose + " p95 90ms → 1.1s"
+
+// postmortemWhose is whose the postmortem is, the fewest words a screen glosses its title
+// with where the figures have no room (80x24: PostmortemGlossed).
+const postmortemWhose = "an order API's"
+
+// PostmortemGlossed is PostmortemBrief with whose postmortem it is, for a line with no room
+// for its figures.
+const PostmortemGlossed = PostmortemBrief + " (" + postmortemWhose + ")"
 
 // PostmortemSource is PostmortemBrief with the source's figures, said as its own. The lab's
 // p95 beside them (newcomer 50, 52) is gone: the table shows p50 and p99, so it was a figure
@@ -25,14 +36,14 @@ const postmortemFigures = " (its p95 90ms → 1.1s"
 const PostmortemSource = PostmortemBrief + postmortemFigures + ")"
 
 // PostmortemDepth is PostmortemSource with what the lab's meltdown is of it: not a replay of
-// its figures, a bigger overload by the lab's choice (its latency ten times the source's was
-// asked "does the lab reproduce it?", newcomer 60). The source gives no arrival rate, so no
+// its figures, a harder overload on purpose, said as this lab's (its latency ten times the
+// source's was asked "does the lab reproduce it?", newcomer 60). The source gives no arrival rate, so no
 // reason is made up for its number. At the peak's step, by how much the latency of those
 // ending grows a second (LatencyGrowth), from the rates the headline prints, so that
 // "1 − 194.4/500" computes as printed (newcomer 60: "0.6s more each second" had no
 // derivation on screen). Only where none failed: ended is then ok, the headline's word.
 func (s *Snapshot) PostmortemDepth() string {
-	said := PostmortemBrief + postmortemFigures + "; the lab's overload is bigger, by its choice"
+	said := PostmortemBrief + postmortemFigures + "; this lab overloads harder on purpose"
 	if g, in, out, grows := s.LatencyGrowth(Payment); grows {
 		// Both waits' growth, each named: "those ending now … ~0.6s more each second" beside
 		// "one arriving now waits ~29.4s" read as one wait that did not add up (newcomer 62

@@ -100,6 +100,14 @@ const (
 // timeoutSettings is the timeout's settings item: off, or its kind and duration.
 func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 	value, off := "off", true
+	if d := c.Payment.Deadline.D(); d > 0 {
+		// What bounds a call instead: "timeout off" beside rejected:deadline asked how
+		// anything is turned away with no timeout (newcomer 64).
+		value += " (the deadline bounds calls)"
+		if !narrow(w) {
+			value = fmt.Sprintf("off (the %s deadline bounds each call)", FmtDur(d))
+		}
+	}
 	if t := c.Payment.Timeout; t.Kind != TimeoutNone {
 		value, off = fmt.Sprintf("%s %s", t.Kind, FmtDur(t.Duration.D())), false
 		if t.Kind == TimeoutSocket && !narrow(w) {

@@ -65,3 +65,26 @@ func TestFleetChecksTimeoutIsStrong(t *testing.T) {
 		t.Errorf("one lab's: %+v, want it not the one to read", it)
 	}
 }
+
+// With no timeout but a deadline, the timeout's item says what bounds a call instead:
+// "timeout off" beside rejected:deadline asked how anything is turned away (newcomer 64).
+// Without a deadline, off alone.
+func TestTimeoutOffSaysTheDeadlineBoundsCalls(t *testing.T) {
+	c := DefaultConfig()
+	c.Payment.Timeout.Kind = TimeoutNone
+	c.Payment.Deadline = Duration(800 * time.Millisecond)
+	for w, want := range map[int]string{120: "off (the 800ms deadline bounds each call)", 80: "off (the deadline bounds calls)"} {
+		if got := timeoutSettings(c, &Snapshot{Config: c}, w)[0]; got.Value != want || !got.Off {
+			t.Errorf("%d columns: %+v, want %q, off", w, got, want)
+		}
+	}
+	c.Payment.Deadline = 0
+	if got := timeoutSettings(c, &Snapshot{Config: c}, 120)[0].Value; got != "off" {
+		t.Errorf("no deadline: %q, want off", got)
+	}
+	c.Payment.Deadline = Duration(800 * time.Millisecond)
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(time.Second)}
+	if got := timeoutSettings(c, &Snapshot{Config: c}, 120)[0].Value; strings.Contains(got, "deadline") {
+		t.Errorf("a timeout of its own: %q", got)
+	}
+}

@@ -72,6 +72,10 @@ type spareClause struct {
 	// beside is alone in fewer words, taken on one lab's screen whose settings rows say its
 	// terms too, where it costs no line (the sum at 120x40, newcomer 64); "" none.
 	beside string
+	// trade is fuller said at the price of words the sentence can spare ([0] with them, [1]
+	// fuller without), taken where fuller alone costs a line, before unfull: the fix's level
+	// with its product at 80x24 for what its cap keeps (newcomer 64); "" none.
+	trade [2]string
 }
 
 // press says the clause's key as the line says it: " (press ])", and on a compare's other

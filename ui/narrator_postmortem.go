@@ -306,6 +306,12 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		var m string
 		*spare, m = whyCap(cfg, k, s, queueSaid)
 		spare.fuller, spare.unfull, spare.need = fuller, unfull, origins
+		if queueSaid && fuller[0] != "" {
+			// Where the level's product costs a line (80x24), it, not what the cap keeps,
+			// which "24 calls at 50ms give" opens with: a bare "holds it near 366" was a
+			// figure to guess (newcomer 64).
+			spare.trade = [2]string{fuller[0] + tail + "; " + capKeeps(k), fuller[1] + tail}
+		}
 		if terse != "" && m != "" {
 			// Where the sentence with its clause would pass headlineMost lines (80x24 with
 			// the deadline's forecast, a compare half), in fewer words with why 24 kept.
@@ -328,7 +334,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// name for it (newcomer 39 G6, newcomer 50). The lesson even where the source's figures
 		// do not fit: "as in …" alone left 80x24 asking "as in what?" (newcomer 44 g8).
 		const lesson = ": a pool scaling on queue length fed the dependency's slowdown"
-		*spare = spareClause{long: "; as in " + s.PostmortemDepth() + lesson, short: "; as in " + lab.PostmortemBrief + lesson, idle: true}
+		*spare = spareClause{long: "; as in " + s.PostmortemDepth() + lesson, short: "; as in " + lab.PostmortemGlossed + lesson, idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
@@ -452,7 +458,7 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool)
 		// Not "waits past 800ms": it rejects earlier, once too little is left for a call
 		// (newcomer 27 read it beside "turned away after 726ms on average").
 		// "Rejects waits before they reach 800ms" read as every wait under it (review 17 #10).
-		both := fmt.Sprintf("%d calls at most keep each at %s, the deadline rejects a wait leaving too little of %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
+		both := capKeeps(k) + fmt.Sprintf(", the deadline rejects a wait leaving too little of %s", fmtDur(d))
 		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", lab.PostmortemSource, both, fmtDur(d))
 		// Within the deadline, mostly by waiting, where the wait is most of the p50: the
 		// headline was silent on it (newcomer 34 #17: p50 729ms for 50ms of work, 343 in an
@@ -464,7 +470,7 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool)
 		}
 		short = "; " + both
 		if queueSaid {
-			short = fmt.Sprintf("; %d calls at most keep each at %s", k.Cap, fmtLatency(k.CapLatency))
+			short = "; " + capKeeps(k)
 		}
 	}
 	// The margin, lab's words (newcomer 27, 47 #4, 48 W-MAJOR: why 24, not 25); what it buys
@@ -475,6 +481,11 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool)
 		short += "; " + margin
 	}
 	return spareClause{long: long, short: short, capped: true}, margin
+}
+
+// capKeeps is what the fix's cap under the knee keeps: "24 calls at most keep each at 50ms".
+func capKeeps(k lab.KneeForecast) string {
+	return fmt.Sprintf("%d calls at most keep each at %s", k.Cap, fmtLatency(k.CapLatency))
 }
 
 // growth says how latency grows with calls past a knee of exponent exp: "with the square of

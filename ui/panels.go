@@ -300,9 +300,10 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		out, drawn = needed(out, drawn, spare.need, c.w, most)
 		said := drawn
 		// Unless a need took it fuller already, with more (the fix's band's counts with its
-		// level's): the fuller, else the unfull where the fuller costs a line.
+		// level's): the fuller, else traded for words it may spare, else the unfull where the
+		// fuller costs a line.
 		if spare.fuller[1] == "" || !strings.Contains(drawn, spare.fuller[1]) {
-			out, said = needed(out, drawn, [][2]string{spare.fuller, {spare.fuller[0], spare.unfull}}, c.w, 0)
+			out, said = needed(out, drawn, [][2]string{spare.fuller, spare.trade, {spare.fuller[0], spare.unfull}}, c.w, 0)
 		}
 		// Beside the settings rows, the sum's terms too, briefly, after the fuller and where
 		// they cost no line: at 120x40 the sum stood without each try and wait, which 80x24
