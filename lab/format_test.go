@@ -179,18 +179,33 @@ func TestFmtWorkers(t *testing.T) {
 
 // A count chart's top says where it comes from in the set rate's words: its peak, with
 // room for random arrivals' bursts over it (newcomer 59 G-minor 1), and how much, 4√λ, in
-// every form (newcomer 62 G-charts: "room for bursts" said none).
+// every form (newcomer 62 G-charts: "room for bursts" said none); and, in every form, their
+// sum and the top it rounds up to: "rounded up" beside █ 24/s left to what, 10 + 4√10 being
+// 22.6 (newcomer 64).
 func TestReachWordsNameTheSetRate(t *testing.T) {
 	var tc TrafficConfig
 	tc.Payment.Rate = 10
-	got := tc.ReachWords(Payment)
-	if len(got) == 0 || got[0] != "10/s set + 4√10 for bursts, rounded up" {
+	got := tc.ReachWords(Payment, 24)
+	if len(got) == 0 || got[0] != "10/s set + 4√10 for bursts = 22.6 → 24" {
 		t.Errorf("%q", got)
 	}
 	for i, f := range got {
-		if !strings.HasPrefix(f, "10/s") || !strings.Contains(f, "+ 4√10") || i > 0 && len(f) >= len(got[i-1]) {
-			t.Errorf("form %d %q: want 10/s + 4√10, shorter than the one before", i, f)
+		if !strings.HasPrefix(f, "10/s") || !strings.Contains(f, "+ 4√10") || !strings.HasSuffix(f, " = 22.6 → 24") || i > 0 && len(f) >= len(got[i-1]) {
+			t.Errorf("form %d %q: want 10/s + 4√10 = 22.6 → 24, shorter than the one before", i, f)
 		}
+	}
+	// A sum that prints as the top is not said twice; a busiest second past the reach is
+	// said as the sum is.
+	for _, tc := range []struct {
+		v, top float64
+		want   string
+	}{{22.649, 24, "22.6 → 24"}, {23.96, 24, "24"}, {256.57, 320, "256.6 → 320"}, {8, 8, "8"}} {
+		if got := RoundedUp(tc.v, tc.top); got != tc.want {
+			t.Errorf("RoundedUp(%v, %v) = %q, want %q", tc.v, tc.top, got, tc.want)
+		}
+	}
+	if got := BusiestTop(27, 32); got != "the busiest second, 27 → 32" {
+		t.Errorf("BusiestTop: %q", got)
 	}
 	// The room is SecondReach's: λ + 4√λ.
 	if r := tc.SecondReach(Payment); math.Abs(r-(10+4*math.Sqrt(10))) > 1e-9 {

@@ -152,6 +152,10 @@ type Item struct {
 	// (the seed's gloss took a line of the fleet's chart, review 29 lab #1).
 	Tail  bool
 	Brief string // Value in fewer words
+	// Joined, where set, is a Tail's gloss in the fewest words, joined to the item before's
+	// value with neither its label nor a separator ("traffic payment 100/s evenly spaced"),
+	// where neither Value nor Brief fits on that line (open-loop's at 80 columns, newcomer 64).
+	Joined string
 	// Shared says it reads the same in both halves of a compare (the seed's gloss: the halves
 	// share the seed), which says it once, in its noise legend, not in each half.
 	Shared bool

@@ -150,7 +150,7 @@ var coreSettings = slices.Concat(
 		// out after 1s without one" beside "queue none" asked what could take 1s (newcomer 26).
 		if s.Active(Signup) {
 			label, work := s.Config.Traffic.Label(Signup), FmtDur(s.Config.Signup.Work.D())+" of local work, calls nothing"
-			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Signup, work, true)...), Spare: true})
+			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Signup, work, "", true)...), Spare: true})
 		}
 		if s.Active(Health) {
 			// "if", not "when", leaves room at 120 columns for its p50 and how late it was sent.
@@ -159,9 +159,12 @@ var coreSettings = slices.Concat(
 				fails = "timed out after " + FmtDur(s.Config.Health.Timeout.D()) + " without one"
 			}
 			label, work := s.Config.Traffic.Label(Health), "answered at once on a worker, calls nothing; "+fails
+			// Without "calls nothing", which "at once" implies, where that makes room to say whose
+			// its time to a worker is.
+			brief := "answered at once on a worker; " + fails
 			// Its lateness defined here only where the signups' line has not.
 			define := !s.Active(Signup) || s.Classes[Signup].Latency.Count == 0
-			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Health, work, define)...), Spare: true})
+			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Health, work, brief, define)...), Spare: true})
 		}
 		return items
 	}),
@@ -193,6 +196,12 @@ func (s *Snapshot) waitAll(n int) string {
 // room, and in the help.
 const SendDelayMeans = "scheduled arrival → on a worker"
 
+// ToWorkerOwn says whose ToWorkerIn's time is, after its figure where the line has room: the
+// lab's (its generator's lag, then its dispatch to a worker, on this machine), no queue's, in
+// the words of the footer's "the lab's own measures": a health check that does nothing
+// taking 500µs to reach a worker read as the pool's cost (newcomer 64).
+const ToWorkerOwn = ", the lab's own"
+
 // measuredWork are the forms of a bystander's work, set, longest first: beside it, where no
 // queue adds its wait, what the table's p50 measured and the p50s of the parts that made it
 // longer than the work set, from the run's own measures of the requests it is of, in the
@@ -202,7 +211,9 @@ const SendDelayMeans = "scheduled arrival → on a worker"
 // p50s do not add up, so none is said as a part of the p50 ("+716µs the lab's own sending"
 // was the p50 less the service's, review 29 lab #8). The work alone where the p50 reads as set.
 // define: where it is first on the screen, the longest form also says what it measures.
-func measuredWork(s *Snapshot, cl Class, work string, define bool) []string {
+// brief: the work in fewer words, for a form that says whose the time to a worker is (""
+// none).
+func measuredWork(s *Snapshot, cl Class, work, brief string, define bool) []string {
 	cs := s.Classes[cl]
 	if s.Pool.HasQueue() || cs.Latency.Count == 0 {
 		return []string{work}
@@ -227,15 +238,19 @@ func measuredWork(s *Snapshot, cl Class, work string, define bool) []string {
 	case over > 0 && FmtLatency(set+over) != FmtLatency(set):
 		ran = "; the work, a sleep, ran p50 " + FmtLatency(over) + " over)"
 	}
-	head := work + " (p50 " + p50 + "; " + ToWorkerIn + late
-	forms := []string{head + ")", work}
-	if ran != ")" {
-		forms = append([]string{head + ran}, forms...)
-	}
+	head := func(work string) string { return work + " (p50 " + p50 + "; " + ToWorkerIn + late }
+	var forms []string
 	if define { // from when to when, with room, before how far the work ran over
-		forms = append([]string{head + ": " + SendDelayMeans + ran}, forms...)
+		forms = append(forms, head(work)+": "+SendDelayMeans+ToWorkerOwn+ran)
 	}
-	return forms
+	if ran != ")" {
+		forms = append(forms, head(work)+ToWorkerOwn+ran, head(work)+ran)
+	}
+	forms = append(forms, head(work)+ToWorkerOwn+")")
+	if brief != "" {
+		forms = append(forms, head(brief)+ToWorkerOwn+")")
+	}
+	return append(forms, head(work)+")", work)
 }
 
 // poolSetting is the pool's settings item: its size, and how it scales, by its rule:
@@ -289,20 +304,22 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 			Brief: "fixes arrivals, not timing", Tail: true, Spare: true, Shared: true}
 		items = append(items, arrivals, seed)
 	}
-	if even, brief := evenArrivals(c, s); even != "" && len(rates) > 0 {
+	if even, brief, joined := evenArrivals(c, s); even != "" && len(rates) > 0 {
 		// A gloss of the traffic, at the end of its line, never on a line of its own: the line
 		// it took cost closed-vs-open's halves their charts at 120x36, and A's its ladder note.
-		items = append(items, Item{Label: "arrivals", Value: even, Brief: brief, Tail: true})
+		items = append(items, Item{Label: "arrivals", Value: even, Brief: brief, Joined: joined, Tail: true})
 	}
 	return items
 }
 
-// evenArrivals says how arrivals come where they are not at random, and that in fewer
-// words ("": none): closed loop's due on an even grid, each sent after its user's reply, or
-// evenly spaced; "" at random or with no traffic. Said as the Poisson ones are: open-loop's
+// evenArrivals says how arrivals come where they are not at random, then in fewer words,
+// then in fewer still to follow the rates themselves (joined, "payment 100/s evenly spaced":
+// "· arrivals evenly spaced" did not fit open-loop's line at 80 columns, newcomer 64; ""
+// none): closed loop's due on an even grid, each sent after its user's reply, or evenly
+// spaced; "" at random or with no traffic. Said as the Poisson ones are: open-loop's
 // "traffic payment 100/s" beside exactly 100/s measured left the process to guess
 // (newcomer 35 #17).
-func evenArrivals(c Config, s *Snapshot) (even, brief string) {
+func evenArrivals(c Config, s *Snapshot) (even, brief, joined string) {
 	total, active := 0.0, 0
 	for _, cl := range Classes {
 		if r := c.Traffic.RateAt(cl, s.Elapsed); r > 0 {
@@ -310,7 +327,7 @@ func evenArrivals(c Config, s *Snapshot) (even, brief string) {
 		}
 	}
 	if total == 0 {
-		return "", ""
+		return "", "", ""
 	}
 	gap := FmtDur(time.Duration(float64(time.Second) / total))
 	switch {
@@ -321,13 +338,13 @@ func evenArrivals(c Config, s *Snapshot) (even, brief string) {
 		}
 		// Briefly what makes the loop closed, not the gap, which the rate beside it gives: at
 		// 80 columns "due every 10ms" alone lost it (newcomer 62).
-		return "due every " + gap + ", each sent after " + whose + " last reply", "sent after " + whose + " last reply"
+		return "due every " + gap + ", each sent after " + whose + " last reply", "sent after " + whose + " last reply", ""
 	case c.Traffic.Arrivals != Uniform:
-		return "", ""
+		return "", "", ""
 	case active > 1: // each class on its own even steps
-		return "evenly spaced, each class one every 1/rate", "evenly spaced"
+		return "evenly spaced, each class one every 1/rate", "evenly spaced", "each evenly spaced"
 	}
-	return "evenly spaced, one every " + gap, "evenly spaced"
+	return "evenly spaced, one every " + gap, "evenly spaced", "evenly spaced"
 }
 
 // rateSetting is a class's rate in force, marked when a profile moves it.

@@ -65,19 +65,37 @@ func (t TrafficConfig) SecondReach(c Class) float64 {
 // peak rate, and its words say.
 const burstSDs = 4
 
-// ReachWords says where SecondReach comes from, for a chart topped by it, in the forms a
-// title's line may hold, most words first: class c's peak rate as set, and the room for the
-// bursts random arrivals bring over it, 4√λ, the top that rounded up to the key's step
-// ("10/s set + 4√10 for bursts, rounded up", the key's █ 24/s): "room for bursts" never said
-// how much (newcomer 62 G-charts).
-func (t TrafficConfig) ReachWords(c Class) []string {
+// ReachWords says where a chart's top, top, comes from where SecondReach set it, in the
+// forms a title's line may hold, most words first: class c's peak rate as set, the room for
+// the bursts random arrivals bring over it, 4√λ, their sum, and the top that sum rounded up
+// to, the key's step's ("10/s set + 4√10 for bursts = 22.6 → 24", the key's █ 24/s): "room
+// for bursts" never said how much (newcomer 62 G-charts), and "rounded up" beside █ 24/s
+// left to what, 10 + 4√10 being 22.6 (newcomer 64).
+func (t TrafficConfig) ReachWords(c Class, top float64) []string {
 	rate := FmtPerSec(t.PeakRate(c))
 	room := fmt.Sprintf("%d√%s", burstSDs, perSecFigure(t.PeakRate(c)))
+	sum := " = " + RoundedUp(t.SecondReach(c), top)
 	return []string{
-		rate + " set + " + room + " for bursts, rounded up",
-		rate + " + " + room + " for bursts, rounded up",
-		rate + " + " + room + ", rounded up",
+		rate + " set + " + room + " for bursts" + sum,
+		rate + " + " + room + " for bursts" + sum,
+		rate + " + " + room + sum,
 	}
+}
+
+// RoundedUp is v and the top of a chart's axis it rounds up to, as the note on that top
+// says them: "22.6 → 24", or "24" alone where v prints as the top.
+func RoundedUp(v, top float64) string {
+	if perSecFigure(v) == perSecFigure(top) {
+		return perSecFigure(top)
+	}
+	return perSecFigure(v) + " → " + perSecFigure(top)
+}
+
+// BusiestTop says where a count chart's top comes from where a second of the run went past
+// its traffic's reach: that second's count, rounded up to the top ("the busiest second, 27
+// → 32").
+func BusiestTop(busiest, top float64) string {
+	return "the busiest second, " + RoundedUp(busiest, top)
 }
 
 // Label is what the screen calls class c: its label, or its name.

@@ -334,25 +334,25 @@ func reachClass(s *lab.Snapshot, leaves func(lab.Class) bool) (reach float64, cl
 	return reach, class, ok
 }
 
-// topNote is where a traffic chart's top (of data and atLeast, chartReach's) comes from, said
-// after its title where the title's line has room (titles), for a chart topped by its
-// traffic: "█ 24/s" alone left it to guess, the run's peak, the set rate times something, a
-// rounded max (newcomer 59 G-minor 1). The class's set rate and room for its bursts (lab's
-// ReachWords), or, where a second of the run went past that, its busiest second, rounded up
-// to the key's steps. "top:", not "█ =": beside the key's "█ 24/s" it gave one glyph two
-// values (newcomer 61 W-MAJOR). Its forms, most words first; nil for a chart not topped by
-// its traffic.
-func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast float64) []string {
+// topNote is where a traffic chart's top, top (of data and atLeast, chartReach's), comes
+// from, said after its title where the title's line has room (titles), for a chart topped
+// by its traffic: "█ 24/s" alone left it to guess, the run's peak, the set rate times
+// something, a rounded max (newcomer 59 G-minor 1). The class's set rate and room for its
+// bursts (lab's ReachWords), or, where a second of the run went past that, its busiest second
+// (lab's BusiestTop), each rounded up to the key's steps, and to what. "top:", not "█ =":
+// beside the key's "█ 24/s" it gave one glyph two values (newcomer 61 W-MAJOR). Its forms,
+// most words first; nil for a chart not topped by its traffic.
+func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast, top float64) []string {
 	if !spec.traffic {
 		return nil
 	}
 	_, c, ok := reachClass(s, spec.leaves)
 	switch {
 	case data > atLeast:
-		return []string{"top: the busiest second, rounded up"}
+		return []string{"top: " + lab.BusiestTop(data, top)}
 	case ok:
 		var forms []string
-		for _, f := range s.Config.Traffic.ReachWords(c) {
+		for _, f := range s.Config.Traffic.ReachWords(c, top) {
 			forms = append(forms, "top: "+f)
 		}
 		return forms
@@ -665,7 +665,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	spec.blurred = plotW != len(window) && plotW < 2*len(window)
 	var note []string // a line's axis follows its data, not the traffic: no █ to say
 	if strip {
-		note = topNote(spec, s, data, atLeast)
+		note = topNote(spec, s, data, atLeast, upper)
 	}
 	if split { // the legend beside the title leaves no room for the note
 		spec.topNote = note

@@ -333,7 +333,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 	// with the lines' marks, the wider).
 	// One title whatever the legend beside it: "by log-spaced percentile" in one compare half
 	// beside "by percentile" in the other read as two kinds of chart (newcomer 34); the axis
-	// under it says "log axis" (newcomer 19), of the percentiles, not the latency, whose axis
+	// under it says "log scale:" (newcomer 19), of the percentiles, not the latency, whose axis
 	// is linear (newcomer 26 read "(log axis)" in the title as either).
 	titles := []string{"payment latency by percentile", "latency by percentile", "by percentile"}
 	title, ok := firstFit(w, titles...)
@@ -488,7 +488,7 @@ var (
 // Ending at their columns, "p99.9" stood over 4 columns of ⣀ before the stall's ▇ under its
 // last (newcomer 42 W2), read from where it begins as every other axis's label is; centred,
 // p99.99 began well before its column (newcomer 19). Where they would touch, the ends (p0,
-// p99.99) and p99 come first. Before p0, where the y axis's labels leave room, it says the
+// p99.99) and p99 come first. Before p0, where the y axis's labels leave room, it says this
 // axis is log.
 func percentileAxis(w, start, plotW int) string {
 	axis := []rune(strings.Repeat(" ", w))
@@ -507,7 +507,9 @@ func percentileAxis(w, start, plotW int) string {
 		label := []rune("p" + strconv.FormatFloat(lab.PercentileAt(float64(dec)), 'f', -1, 64))
 		put(min(start+decadeCol(dec, plotW), start+plotW-len(label)), label)
 	}
-	for _, word := range []string{"log axis", "log"} { // p0's label starts at start
+	// "log scale:", the colon tying it to the percentiles after it: "log axis" under the y
+	// axis's labels, beside the height's linear key, left which axis was log (newcomer 64).
+	for _, word := range []string{"log scale:", "log scale", "log"} { // p0's label starts at start
 		if start-1-len(word) >= 0 {
 			put(start-1-len(word), []rune(word))
 			break
@@ -549,7 +551,7 @@ func measurementHelp() [][2]string {
 		{lab.Open.Since(), "open loop: latency as the run measured it, from each request's scheduled arrival, not its send (so " + lab.TimeToWorker + " counts: the generator's lag, then dispatch), so waiting for the server counts"},
 		{lab.Closed.Since(), "closed loop: latency as the run measured it, from each request's send; there is no schedule: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency timed from when each request was due (so " + lab.TimeToWorker + " counts too, and its p50 sits above since sent's), with the unsent requests put back, one per pacing interval, each lasting until the reply its user waited for (in a stall, the stall's end; HdrHistogram's RecordCorrectedValue)"},
-		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, since arrival (or sent) and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s since arrival, or since sent in a closed loop, c corrected), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be, where the chart has a row for it; a compare half draws it alone at the half's width, in place of the workers chart"},
+		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log scale (p0, p90, p99, p99.9, p99.99: one more nine per step; \"log scale:\" before p0 says it, where the labels on the left leave room), latency up the side, linear, in the data's units; as lines, since arrival (or sent) and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s since arrival, or since sent in a closed loop, c corrected), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be, where the chart has a row for it; a compare half draws it alone at the half's width, in place of the workers chart"},
 		{"stalls", "in the dependency's setting (\"dependency 1ms, stalls 1s at 5s, every 10s\"): the dependency accepts requests but answers none for that long, at that time from the start (and again every so often), and answers in its latency otherwise"},
 	}
 }
@@ -577,7 +579,7 @@ func latencyKeys(step, top float64, from string, compare bool) []string {
 		keys = append(keys, slices.DeleteFunc(bare, func(k string) bool { return strings.ContainsRune(k, '█') })...)
 	}
 	// Each first with what its blocks measure, where that fits: the latency, up, in even
-	// steps, where the x under them is the percentile's, log ("log axis p0 … p99.99"): "▁
+	// steps, where the x under them is the percentile's, log ("log scale: p0 … p99.99"): "▁
 	// 125ms+ ▂ 250ms+ …" over a log axis read as a mistake (newcomer 60 G-minor 10/11).
 	said := make([]string, 0, 2*len(keys))
 	for _, k := range keys {

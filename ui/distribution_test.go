@@ -196,10 +196,11 @@ func TestPercentileAxis(t *testing.T) {
 		w, start, plotW int
 		want            string
 	}{
-		{58, 11, 47, "  log axis p0          p90        p99         p99.9 p99.99"}, // a compare half's
+		{58, 11, 47, "log scale: p0          p90        p99         p99.9 p99.99"}, // a compare half's
 		{47, 6, 41, "  log p0        p90       p99            p99.99"},             // p99.9 would touch p99.99: the end comes first
 		{28, 6, 21, "  log p0   p90  p99  p99.99"},
-		{29, 14, 13, "     log axis p0 p90 p99.99"},
+		{29, 14, 13, "   log scale: p0 p90 p99.99"},
+		{29, 10, 17, "log scale p0  p90    p99.99"}, // no room for the colon
 	} {
 		if got := percentileAxis(tc.w, tc.start, tc.plotW); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc, got, tc.want)
@@ -522,7 +523,7 @@ func TestStripUnderTheP999LabelIsTheTables(t *testing.T) {
 		switch {
 		case strings.HasPrefix(half, " s ") && strings.Contains(half, "┤"):
 			strip = []rune(half)
-		case strings.Contains(half, "log axis"):
+		case strings.Contains(half, "log scale:"):
 			axis = []rune(half)
 		}
 	}
@@ -609,13 +610,14 @@ func TestCorrectedSaysWhatOpenLoopMeasures(t *testing.T) {
 
 // Newcomer 60 (G-minor 10/11): "log axis p0 … p99.99" under "▁ 125ms+ ▂ 250ms+ …" read as
 // linear latency steps on a log axis, a mistake. The key says its blocks are the height, in
-// even steps ("by 125ms"), beside the x axis's "log axis", every block decoded; where the
+// even steps ("by 125ms"), beside the x axis's "log scale:", its colon tying it to the
+// percentiles, not the y labels over it (newcomer 64), every block decoded; where the
 // width is short the top outranks the word (a compare half keeps "A,B slowest").
 func TestLatencyKeySaysWhichAxisIsWhich(t *testing.T) {
 	closed, _ := measurementSnapshots()
 	th := newTheme(true, true)
 	plain := ansi.Strip(strings.Join(distributionChart(th, closed, nil, 59, 6), "\n"))
-	if !regexp.MustCompile(`(?m)^height: █ slowest 1\.00s ⣀ fastest [0-9.]+ms\+ ▁ 125ms\+ by 125ms$`).MatchString(plain) || !strings.Contains(plain, "log axis p0") {
+	if !regexp.MustCompile(`(?m)^height: █ slowest 1\.00s ⣀ fastest [0-9.]+ms\+ ▁ 125ms\+ by 125ms$`).MatchString(plain) || !strings.Contains(plain, "log scale: p0") {
 		t.Errorf("at 59x6, want the key on the blocks' height and the step, the x log:\n%s", plain)
 	}
 }

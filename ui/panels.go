@@ -393,10 +393,10 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 }}
 
 // wrapSettings is wrapWords over settings items, a Tail item joined to the item before it,
-// Value or else Brief, whichever fits beside it and costs no line. Where neither does, a Spare
-// one wraps as any item, in the longest form a line holds (the panel leaves Spare items out
-// where lines are short), and another is left out: a gloss costs a line only where the screen
-// has lines to spare.
+// Value or else Brief, whichever fits beside it and costs no line, else Joined, after the
+// value with no label. Where none does, a Spare one wraps as any item, in the longest form a
+// line holds (the panel leaves Spare items out where lines are short), and another is left
+// out: a gloss costs a line only where the screen has lines to spare.
 func (t *theme) wrapSettings(rows []lab.Item, sep string, w int) []string {
 	k := slices.IndexFunc(rows, func(r lab.Item) bool { return r.Tail })
 	if k < 0 {
@@ -405,13 +405,14 @@ func (t *theme) wrapSettings(rows []lab.Item, sep string, w int) []string {
 	rest := slices.Delete(slices.Clone(rows), k, k+1)
 	without := t.wrapSettings(rest, sep, w)
 	forms := []string{rows[k].Value, rows[k].Brief}
-	for _, v := range forms {
-		if k == 0 || v == "" {
+	labelled := sep + t.dim.Render(rows[k].Label+" ")
+	for _, gloss := range [][2]string{{labelled, forms[0]}, {labelled, forms[1]}, {" ", rows[k].Joined}} {
+		if k == 0 || gloss[1] == "" {
 			continue
 		}
 		// The item before and its gloss as one: wrapped whole, never apart.
 		glossed := slices.Clone(rest)
-		glossed[k-1].Value += sep + t.dim.Render(rows[k].Label+" ") + v
+		glossed[k-1].Value += gloss[0] + gloss[1]
 		if ansiWidth(t.settingsItems(glossed[k-1 : k])[0]) > w {
 			continue
 		}

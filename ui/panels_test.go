@@ -219,6 +219,32 @@ func TestSettingsGlossEndsItsLineOrGivesWay(t *testing.T) {
 	}
 }
 
+// Where neither the gloss nor its brief fits on its item's line, its joined form does, after
+// the value with no label: open-loop's "· arrivals evenly spaced" gave way at 80 columns,
+// 11 columns too long beside the dependency (newcomer 64, 11 at 80x24).
+func TestSettingsGlossJoinsItsItemWhereNoLabelledFormFits(t *testing.T) {
+	th := newTheme(true, true)
+	dep := lab.Item{Label: "dependency", Value: "1ms, stalls 1s at 5s, every 10s"}
+	traffic := lab.Item{Label: "traffic", Value: "payment 100/s"}
+	even := lab.Item{Label: "arrivals", Value: "evenly spaced, one every 10ms", Brief: "evenly spaced", Joined: "evenly spaced", Tail: true}
+	for w, want := range map[int][]string{
+		120: {"dependency 1ms, stalls 1s at 5s, every 10s · traffic payment 100/s · arrivals evenly spaced, one every 10ms"},
+		95:  {"dependency 1ms, stalls 1s at 5s, every 10s · traffic payment 100/s · arrivals evenly spaced"},
+		80:  {"dependency 1ms, stalls 1s at 5s, every 10s · traffic payment 100/s evenly spaced"},
+		70:  {"dependency 1ms, stalls 1s at 5s, every 10s · traffic payment 100/s"}, // each costs a line
+	} {
+		if got := th.wrapSettings([]lab.Item{dep, traffic, even}, " · ", w); !slices.Equal(got, want) {
+			t.Errorf("at %d:\n got %q\nwant %q", w, got, want)
+		}
+	}
+	// The open-loop screen at 80x24 says it so.
+	_, open := measurementSnapshots()
+	plain := ansi.Strip(render(newTheme(true, true), screen{panes: []pane{{snap: open, cfg: open.Config}}, width: 80, height: 24, recorded: true}))
+	if !strings.Contains(plain, "traffic payment 100/s evenly spaced") {
+		t.Errorf("80x24: not evenly spaced:\n%s", plain)
+	}
+}
+
 // A compare's halves leave out what they share, the seed's gloss, to the noise legend: the
 // item says so itself (lab.Item.Shared), which the single screen draws.
 func TestCompareLeavesTheSharedGlossOut(t *testing.T) {
