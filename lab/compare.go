@@ -1268,7 +1268,7 @@ func p99NotJudged() string { return p99NotJudgedForms()[0] }
 // true p99 = 1 − 0.99ⁿ ≥ 97.5%" could not be read in seconds (newcomer 64 G16).
 func p99NotJudgedForms() []string {
 	n, odds := P99Needs(), trimZero(fmt.Sprintf("%.1f", 100*(1+QuantileConfidence)/2))
-	return []string{fmt.Sprintf("a B − A of p99s is judged from %d ended: then their slowest is past the true p99 with %s%% odds (1 − 0.99%s)", n, odds, power(float64(n))),
+	return []string{fmt.Sprintf("a B − A of p99s is judged from %d ended: then their slowest passes the true p99 at %s%% odds (1 − 0.99%s)", n, odds, power(float64(n))),
 		fmt.Sprintf("a B − A of p99s is judged from %d ended: %s%% odds their slowest ≥ true p99", n, odds)}
 }
 

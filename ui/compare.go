@@ -286,7 +286,8 @@ const ruleHowWidth = 100
 func (j judged) ruleLines(w int) []string {
 	// The keys in one line and "?"'s count with its why in a line of its own, where both
 	// fit: the keys and the count's odds wrapped into one run of two lines could not be read
-	// in seconds (newcomer 64 G16); at 80x24, a form that leaves the count out (newcomer 54).
+	// in seconds (newcomer 64 G16); at 80x24, after a one-line form that leaves the count out
+	// (newcomer 54).
 	glossed := func(f string) []string {
 		if gloss, ok := firstFit(w, lab.TooFewGloss(f)...); ok && ansiWidth(f) <= w {
 			return []string{f, gloss}
@@ -308,7 +309,7 @@ func (j judged) ruleLines(w int) []string {
 	for _, most := range []int{1, 2} {
 		for i, f := range j.rule {
 			if lines := wrapText(f, w, 0); j.keyed[i] && len(lines) <= most {
-				if most == 1 && w < ruleHowWidth {
+				if most == 1 && w < ruleHowWidth { // wider, a line more cost a half its charts
 					if two := glossed(f); two != nil {
 						return two
 					}

@@ -1075,7 +1075,7 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 	// at 368 in figures after them (newcomer 64 G16: one run of two lines could not be read
 	// in seconds).
 	if got := j.ruleLines(120); len(got) != 2 || got[0] != "≈ could be chance (odds over 1 in 20 for the table as a whole) · bare +n -n beyond chance · ? too few to judge" ||
-		got[1] != "a B − A of p99s is judged from 368 ended: then their slowest is past the true p99 with 97.5% odds (1 − 0.99³⁶⁸)" {
+		got[1] != "a B − A of p99s is judged from 368 ended: then their slowest passes the true p99 at 97.5% odds (1 − 0.99³⁶⁸)" {
 		t.Errorf("at 120 columns: %q", got)
 	}
 }
