@@ -800,7 +800,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 // as jargon to a workshop (n45 G4, n44 g3); the test's name stays in the help
 // (ApproxTestName).
 func approxTest() string {
-	return ApproxKey + ": " + sharedBar
+	return ApproxKey + " (" + sharedBar + ")"
 }
 
 // ApproxTestName names the test behind ≈, for the help: what is tossed is a request paired
@@ -819,8 +819,10 @@ func ApproxTestName(blocks bool) string {
 // every count compared" was hard to parse, newcomer 48 G-minor-3; "all rows together" read
 // as a riddle, newcomer 56 #16).
 // What Holm's correction does, in plain words, the why of "whole table": named alone, it
-// explained nothing (newcomer 60 G16, 62 G16); the help names it and the test.
-var sharedBar = fmt.Sprintf("over 1 in %d for the whole table, split over its rows", int(math.Round(1/FamilyAlpha)))
+// explained nothing (newcomer 60 G16, 62 G16); the help names it and the test. After the
+// key, in parentheses: "≈ could be chance: over 1 in 20 for the whole table, split over its
+// rows" read as a riddle, its meaning lost in its figures (newcomer 64 G16).
+var sharedBar = fmt.Sprintf("odds over 1 in %d for the table as a whole", int(math.Round(1/FamilyAlpha)))
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }
@@ -1109,8 +1111,10 @@ const (
 	// UnmarkedKey says what a difference without a mark is, where colour cannot: a signed
 	// one, so a bare 0 reads as no change ("unmarked change: beyond noise" read "rejected:pool
 	// 0 0 0" as a change beyond noise, newcomer 28). "+n, -n", not "+n or -n": beside ≈'s and
-	// "?"'s keys it fits 80 columns (newcomer 47 #5).
-	UnmarkedKey = "bare +n, -n: beyond chance"
+	// "?"'s keys it fits 80 columns (newcomer 47 #5). Each key its mark, then its meaning,
+	// as ≈'s and ?'s: "bare +n, -n: beyond chance" beside "? too few: p99 needs ≥368" read
+	// as a list to decode (newcomer 64 G16).
+	UnmarkedKey = "bare +n -n beyond chance"
 	// NoChange is B − A where A and B are the same, a word, not "0": a bare 0 beside
 	// UnmarkedKey still read as a result (newcomer 31).
 	NoChange = "same"
@@ -1140,19 +1144,21 @@ const (
 	approxMeans   = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 
-// The keys for "?" that carry P99Needs, a count lab works out.
-var (
+// The keys for "?": what it means, then where to look instead; how many a p99 needs is
+// p99NotJudged's, said once after them.
+const (
 	// TooFewBrief is "?"'s key in the fewest words: too few of what (newcomer 25 could not
 	// parse "? too few" at 80 columns), and where to look instead (newcomer 34 read "?" on a
 	// 570ms gap above a p50 row beyond noise and could not tell why).
 	TooFewBrief = TooFewSee + ", shown only if beyond chance"
 	// TooFewSee is TooFewBrief short of its condition, where a p50 row is shown below.
 	TooFewSee = TooFewMeans + "; see p50 row"
-	// TooFewMeans is TooFewBrief cut to what "?" means, where 80 columns hold no more:
-	// with the count a p99 needs (P99Needs), so "?" on a p99 of 36 a side reads right
-	// (n44 g3: "too few ended to judge" left "too few" unsaid). Not "... to judge p99":
-	// beside the other keys it outran 80 columns (review 35 m10); "?" stands on a p99 row.
-	TooFewMeans = fmt.Sprintf("%s too few: p99 needs ≥%d ended", TooFewMark, P99Needs())
+	// TooFewMeans is TooFewBrief cut to what "?" means, where 80 columns hold no more: too
+	// few to judge (n44 g3: "too few ended to judge" left "too few" unsaid); "?" stands on a
+	// p99 row. The count, 368, in p99NotJudged's line, which says what it is for: "? too few:
+	// p99 needs ≥368 ended" beside the half's "p99 of <100: slowest" read as a second rule
+	// for one thing (newcomer 64 G16, m16).
+	TooFewMeans = TooFewMark + " too few to judge"
 	// TooFewNoP50 is TooFewBrief where the table shows no p50 row at all, before why none:
 	// "see p50 row" sent a reader looking for one that was not there (newcomer 35 #12), and
 	// "no p50 row: within noise" read as the p99 within noise (n36 #6).
@@ -1190,15 +1196,16 @@ func TooFewWhy() string {
 	return TooFewBrief + "; " + p99NotJudged()
 }
 
-// TooFewGloss is why a p99 needs P99Needs, in figures, in a line of its own, for a rule form that says the
-// count but not its why (80 columns' one line: newcomer 54 read "needs ≥368" unexplained);
-// "" for a form that says it, or no count. The order statistic's reading of the help's interval:
-// the slowest of n is the upper end of a 95% interval for the true p99 only from that many.
-func TooFewGloss(form string) string {
+// TooFewGloss is how many a p99 needs to judge B − A, and why, in a line of its own, its
+// forms longest first (the last in 80 columns), for a rule form with "?" that does not say
+// it (80 columns' one line: newcomer 54 read "needs ≥368" unexplained); nil for a form that
+// says it, or has no "?". The order statistic's reading of the help's interval: the slowest
+// of n is the upper end of a 95% interval for the true p99 only from that many.
+func TooFewGloss(form string) []string {
 	if !strings.Contains(form, TooFewMeans) || strings.Contains(form, p99NotJudged()) {
-		return ""
+		return nil
 	}
-	return p99NotJudged() // the rule in figures fits 80 columns (newcomer 63 G16)
+	return p99NotJudgedForms()
 }
 
 // p50Stands is what the "?" rows of a table have for a p50 (tooFewForms): a row under one
@@ -1227,9 +1234,10 @@ func tooFewForms(s p50Stands) []string {
 		brief = TooFewNoP50 + "could be chance or too few"
 	case s.few:
 		brief = TooFewNoP50 + "too few for it too"
-	case s.noise:
-		brief = TooFewNoP50 + "could be chance"
 	}
+	// Where the p50s could be chance (s.noise alone), no word of them: "p50 row hidden: could
+	// be chance" read as a riddle (newcomer 64 G16), and no row points to one; the help and
+	// the report say the rule (TooFewKey: shown only if beyond chance).
 	if s.none {
 		brief += TooFewNoCorrected
 	}
@@ -1251,12 +1259,17 @@ func tooFewForms(s p50Stands) []string {
 // than 100 is the slowest of them"): one rule, two counts, each with its why, in a
 // newcomer's words ("has no 95% upper bound" was jargon round a bare number, newcomer 35
 // #13); the interval is the longest form's, the help's.
-func p99NotJudged() string {
-	// What 368 is for, B − A, said first: beside the table's "p99 of <100: slowest" (what a
-	// p99 of few is), "p99 needs ≥368" read as a second rule for the same (newcomer 60 W16).
-	// The rule in figures, where it fits (newcomer 63 G16: 368's origin unshown): the odds
-	// that the slowest of n reaches the true p99 are 1 − 0.99ⁿ, 97.5% from 368 on.
-	return fmt.Sprintf("%d to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ %s%%", P99Needs(), trimZero(fmt.Sprintf("%.1f", 100*(1+QuantileConfidence)/2)))
+func p99NotJudged() string { return p99NotJudgedForms()[0] }
+
+// p99NotJudgedForms is p99NotJudged, then in 80 columns. What 368 is for, B − A, said first:
+// beside the table's "p99 of <100: slowest" (what a p99 of few is), "p99 needs ≥368" read as
+// a second rule for the same (newcomers 60 W16, 64 m16). Words before figures: the odds that
+// the slowest of n reaches the true p99 are 1 − 0.99ⁿ, 97.5% from 368 on; "odds n's slowest ≥
+// true p99 = 1 − 0.99ⁿ ≥ 97.5%" could not be read in seconds (newcomer 64 G16).
+func p99NotJudgedForms() []string {
+	n, odds := P99Needs(), trimZero(fmt.Sprintf("%.1f", 100*(1+QuantileConfidence)/2))
+	return []string{fmt.Sprintf("a B − A of p99s is judged from %d ended: then their slowest passes the true p99 at %s%% odds (1 − 0.99%s)", n, odds, power(float64(n))),
+		fmt.Sprintf("a B − A of p99s is judged from %d ended: %s%% odds their slowest ≥ true p99", n, odds)}
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

@@ -12,18 +12,18 @@ import (
 // names the rule behind it, and ≈'s bar is said in plain words ("all rows together" for
 // Holm's correction read as a riddle, newcomer 56 #16: the 1 in 20 is the whole table's).
 func TestCompareKeysPlain(t *testing.T) {
-	if want := fmt.Sprintf("%s too few: p99 needs ≥%d ended", TooFewMark, P99Needs()); TooFewMeans != want {
+	if want := TooFewMark + " too few to judge"; TooFewMeans != want {
 		t.Errorf("? key %q, want %q", TooFewMeans, want)
 	}
 	// What Holm's correction does, not its name alone (newcomer 62 G16); the help names it.
-	if want := ApproxKey + ": over 1 in 20 for the whole table, split over its rows"; approxTest() != want {
+	if want := ApproxKey + " (odds over 1 in 20 for the table as a whole)"; approxTest() != want {
 		t.Errorf("≈ key %q, want %q", approxTest(), want)
 	}
 	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, "Holm's correction") {
 		t.Errorf("the help does not name Holm's correction")
 	}
 	help := fmt.Sprint(ScreenWords())
-	if !strings.Contains(help, "binomial order statistic") || !strings.Contains(help, fmt.Sprintf("%d to judge B − A: odds n's slowest ≥ true p99 = 1 − 0.99ⁿ ≥ 97.5%%", P99Needs())) {
+	if !strings.Contains(help, "binomial order statistic") || !strings.Contains(help, fmt.Sprintf("a B − A of p99s is judged from %d ended: then their slowest passes the true p99 at 97.5%% odds (1 − 0.99³⁶⁸)", P99Needs())) {
 		t.Errorf("the help does not say why %d: %q", P99Needs(), TooFewKey(true))
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
 )
@@ -283,7 +284,22 @@ const ruleHowWidth = 100
 // keys every mark shown, else the longest such form in two lines (newcomer 38 G11: at 80x24
 // and 120x40 the one line had given up "sooner"'s key), else the longest form on one line.
 func (j judged) ruleLines(w int) []string {
+	// The keys in one line and "?"'s count with its why in a line of its own, where both
+	// fit: the keys and the count's odds wrapped into one run of two lines could not be read
+	// in seconds (newcomer 64 G16); at 80x24, after a one-line form that leaves the count out
+	// (newcomer 54).
+	glossed := func(f string) []string {
+		if gloss, ok := firstFit(w, lab.TooFewGloss(f)...); ok && ansiWidth(f) <= w {
+			return []string{f, gloss}
+		}
+		return nil
+	}
 	if w >= ruleHowWidth {
+		for i, f := range j.rule {
+			if lines := glossed(f); j.keyed[i] && j.how[i] && lines != nil {
+				return lines
+			}
+		}
 		for i, f := range j.rule {
 			if lines := wrapText(f, w, 0); j.keyed[i] && j.how[i] && len(lines) <= 2 {
 				return lines
@@ -293,10 +309,10 @@ func (j judged) ruleLines(w int) []string {
 	for _, most := range []int{1, 2} {
 		for i, f := range j.rule {
 			if lines := wrapText(f, w, 0); j.keyed[i] && len(lines) <= most {
-				// Under ruleHowWidth, in one line, "?"'s count glossed where the form leaves it
-				// bare, in a line of its own (newcomer 54, 80x24): wider, a form with room says it.
-				if gloss := lab.TooFewGloss(f); w < ruleHowWidth && most == 1 && gloss != "" && ansiWidth(gloss) <= w {
-					lines = append(lines, gloss)
+				if most == 1 && w < ruleHowWidth { // wider, a line more cost a half its charts
+					if two := glossed(f); two != nil {
+						return two
+					}
 				}
 				return lines
 			}
@@ -496,22 +512,45 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		if nw < noteMinWidth {
 			return nil
 		}
-		// The longest form that fits beside the row's h lines, one that keys every mark first.
+		// The longest form that fits beside the row's h lines, one that keys every mark first,
+		// with "?"'s count where the form leaves it out (lab.TooFewGloss), in its own lines: "?
+		// too few to judge" alone left 368 unsaid (newcomer 64 G16); one that keys every mark
+		// without it before a shorter one with it (hops at 80x24: "see p50 row" outranks 368).
 		for _, all := range []bool{false, true} {
 			for k, f := range j.rule {
-				if lines := wrapText(f, nw, 0); (all || j.keyed[k]) && len(lines) <= h {
-					for i := range lines {
-						lines[i] = t.dim.Render(lines[i])
+				if !all && !j.keyed[k] {
+					continue
+				}
+				var tries [][]string
+				for _, g := range lab.TooFewGloss(f) {
+					tries = append(tries, append(wrapText(f, nw, 0), wrapText(g, nw, 0)...))
+				}
+				if !all || tries == nil {
+					tries = append(tries, wrapText(f, nw, 0))
+				}
+				for _, lines := range tries {
+					if len(lines) <= h {
+						for i := range lines {
+							lines[i] = t.dim.Render(lines[i])
+						}
+						return lines
 					}
-					return lines
 				}
 			}
 		}
 		return nil
 	}
-	layout := func(pad int, gap string, note func(nw, h int) []string, brief bool) (out []string, noted, ruled bool) {
+	// Where both runs were sent alike, the p99s' timing beside the first p99 row with room
+	// after it (a taller block's last, the blocks beside it shorter), not in the title alone
+	// (newcomer 64 W16: signup p99 4.2ms against 3.5ms run alone, the counts the same).
+	var timing []string
+	if a.Config.Traffic.Mode == b.Config.Traffic.Mode {
+		timing = lab.TimedBoth()
+	}
+	layout := func(pad int, gap string, note func(nw, h int) []string, brief bool) (out []string, noted, ruled, timed bool) {
 		var blocks [][]string
 		var widths []int
+		var latest []bool // each block's last row a latency's
 		for start := 0; start < len(rows); {
 			end := start + 1
 			for end < len(rows) && rows[end].Class == rows[start].Class {
@@ -519,7 +558,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			}
 			if keep == nil || keep(rows[start].Class) {
 				block, bw := summaryBlock(t, rows[start:end], a.Config.Traffic.Label(rows[start].Class), s.marks, pad, brief)
-				blocks, widths = append(blocks, block), append(widths, bw)
+				blocks, widths, latest = append(blocks, block), append(widths, bw), append(latest, rows[end-1].Latency())
 			}
 			start = end
 		}
@@ -553,9 +592,24 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 					row, ruled = beside(row, rule, rowW, gap), true
 				}
 			}
+			// The row's last line with the first block's p99 and no other block's: the timing
+			// after it, up to what stands beside the row, if anything does.
+			if last := len(row) - 1; !timed && len(timing) > 0 && latest[first] && len(blocks[first]) == len(row) &&
+				strings.TrimSpace(ansi.Strip(ansi.Cut(row[last], widths[first], rowW))) == "" {
+				room, tail := w, ""
+				if ansiWidth(row[last]) > rowW {
+					room, tail = rowW, ansi.Cut(row[last], rowW, ansiWidth(row[last]))
+				}
+				if f, ok := firstFit(room-widths[first]-len(gap), timing...); ok {
+					row[last], timed = fit(blocks[first][last], widths[first])+gap+t.dim.Render(f), true
+					if tail != "" {
+						row[last] = fit(row[last], rowW) + tail
+					}
+				}
+			}
 			out = append(out, row...)
 		}
-		return out, noted, ruled
+		return out, noted, ruled, timed
 	}
 	// A fleet's ≈ is judged by blocks of arrivals, not requests: the screen says why, beside
 	// the blocks where they leave room, else in the title, briefly. Else the lesson stands
@@ -591,14 +645,17 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		}
 		return len(b) + len(verdictLines(j.lesson, w, brief))
 	}
-	blocks, noted, ruled := layout(2, "    ", note, false)
+	blocks, noted, ruled, timed := layout(2, "    ", note, false)
 	for _, c := range []struct {
 		pad   int
 		brief bool
 	}{{1, false}, {2, true}, {1, true}} {
-		if closer, n, r := layout(c.pad, "    "[:2*c.pad], note, c.brief); lines(closer, n) < lines(blocks, noted) {
-			blocks, noted, ruled = closer, n, r
+		if closer, n, r, tm := layout(c.pad, "    "[:2*c.pad], note, c.brief); lines(closer, n) < lines(blocks, noted) {
+			blocks, noted, ruled, timed = closer, n, r, tm
 		}
+	}
+	if timed { // said beside the p99s: the title need not
+		heads = heads[len(heads)-1:]
 	}
 	under := verdictLines(j.lesson, w, brief)
 	if why == "" && noted {

@@ -375,7 +375,7 @@ func TestCompareRuleUnderAShortBlock(t *testing.T) {
 	s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 80, height: 24, recorded: true}
 	lines := compareLines(th, s)
 	out := ansi.Strip(strings.Join(lines, "\n"))
-	if len(lines) > 24 || !strings.Contains(out, lab.UnmarkedKey) || !strings.Contains(out, lab.TooFewMark+" too few: p99 needs") {
+	if len(lines) > 24 || !strings.Contains(out, lab.UnmarkedKey) || !strings.Contains(out, lab.TooFewMeans) {
 		t.Errorf("hops at 80x24: the rule's bare and ? unexplained:\n%s", out)
 	}
 }
