@@ -835,7 +835,8 @@ var coreHealth = slices.Concat(
 					}
 				}
 				for _, share := range shares {
-					with = append(with, full+inAll+of+": "+share)
+					// Without the instant where that does not fit, before a briefer share.
+					with = append(with, full+inAll+of+": "+share, short+": "+share)
 				}
 				// A compare half's room, the window said as well (newcomer 58 G1).
 				with = append(with, full+" of "+of+": "+shares[len(shares)-1])
