@@ -143,7 +143,7 @@ func TestPoolGlossNamesTheWorkerPoolBesideConnections(t *testing.T) {
 	c := DefaultConfig()
 	// Its queue's size, or that there is none, in the short form too (newcomer 64: one word,
 	// its cause unsaid at 80x24).
-	for q, want := range map[QueueSize][2]string{0: {"no free worker, no queue to wait in", "no free worker, no queue"},
+	for q, want := range map[QueueSize][2]string{0: {"no free worker, no queue to wait in", "no worker, no queue"},
 		10: {"no worker, queue of 10 full", "queue of 10 full"}, QueueUnbounded: {"", ""}} {
 		c.Pool.Queue = q
 		if long, short := RejectPool.Gloss(c); long != want[0] || short != want[1] {
@@ -152,7 +152,7 @@ func TestPoolGlossNamesTheWorkerPoolBesideConnections(t *testing.T) {
 	}
 	c.Pool.Queue = 0
 	c.Payment.Connections.PerRoute = 5
-	if long, short := RejectPool.Gloss(c); !strings.Contains(long, "worker pool") || !strings.Contains(long, RejectConnPool.Word()) || short != "no free worker, no queue" {
+	if long, short := RejectPool.Gloss(c); !strings.Contains(long, "worker pool") || !strings.Contains(long, RejectConnPool.Word()) || short != "no worker, no queue" {
 		t.Errorf("with 5 connections: gloss %q, %q; want the worker pool named, and the connections' own word", long, short)
 	}
 }

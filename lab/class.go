@@ -177,8 +177,10 @@ func poolGloss(c Config) (long, short string) {
 	return "no free worker, no queue to wait in", noQueue
 }
 
-// noQueue is rejected:pool's short gloss where the pool has no queue.
-const noQueue = "no free worker, no queue"
+// noQueue is rejected:pool's short gloss where the pool has no queue, in 5 cells more than
+// "no free worker": "no free worker, no queue" cost stacked-timeouts' 120x40 the long form
+// of "p99 of fewer than 100 is the slowest of them".
+const noQueue = "no worker, no queue"
 
 // PoolGlossSpare says rejected:pool's gloss in c is the word's plain meaning, with no queue
 // and no connections: said as well, as a bounded queue's screen says "queue of 100 full" for
