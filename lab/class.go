@@ -170,9 +170,10 @@ func poolGloss(c Config) (long, short string) {
 		return "", "" // an unbounded queue turns none away
 	}
 	// Beside a pool of connections, whose pool it is: "rej:pool" read as the connections'
-	// (newcomer 41 G5), which make payments wait and turn away as rejected:conn_pool.
+	// (newcomer 41 G5), which make payments wait and turn away as rejected:conn_pool. "None
+	// free", so that starved still fits beside it at 120 columns.
 	if c.Payment.Connections.PerRoute > 0 {
-		return "the worker pool's: no free worker, no queue (the " + ConnPoolLabel + "'s: " + RejectConnPool.Word() + ")", noQueue
+		return "the worker pool's: none free, no queue (the " + ConnPoolLabel + "'s: " + RejectConnPool.Word() + ")", noQueue
 	}
 	return "no free worker, no queue to wait in", noQueue
 }

@@ -747,11 +747,9 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		col := lab.TurnedAway(r).Term().Column
 		if long, short := r.Gloss(s.Config); long != "" && shown[col] && r.Shown(s) { // a peer's column of "–": its half says it
 			forms := []string{col + " = " + long, col + ": " + short}
-			// The header's "starved" defined beside the column it counts, where room, before
-			// the longer gloss: at 80x24 the header's "starved (rej:pool)" met no definition
-			// (newcomer 64).
+			// The header's "starved" defined beside the column it counts, where room.
 			if starved := s.StarvedClause(r); starved != "" {
-				forms = []string{forms[0] + "; " + starved, forms[1] + "; " + starved, forms[0], forms[1]}
+				forms = []string{forms[0] + "; " + starved, forms[0], forms[1] + "; " + starved, forms[1]}
 			}
 			if r == lab.RejectPool && lab.PoolGlossSpare(s.Config) { // the word's own meaning: where room
 				pick(forms...)
