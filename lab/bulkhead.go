@@ -400,11 +400,24 @@ func (c Config) WidestKept(p PaymentForecast) string {
 	if p.Widest == 0 || len(others) == 0 {
 		return ""
 	}
+	return fmt.Sprintf("the %s keep %s", JoinAnd(others, c.Traffic.Label), c.KeptOf(p.OthersNeed))
+}
+
+// KeptOf says the n workers a payment cap leaves the others, in a fleet of which pool, "3
+// workers a replica": bare, a fleet's 3 beside one pool's 2 read as two answers to one
+// question (newcomer 64), where a replica's pool is as big but its signups arrive at a share
+// of the fleet's 80/s, not at 5/s. Briefly: "of each replica's 20" cost fleet-bulkhead's
+// narrator a line at 80x24; one pool's, whose narrator said "of the pool's 20" before it,
+// bare ("2 of 20 workers" cost a compare half its charts).
+func (c Config) KeptOf(n int) string {
 	workers := "workers"
-	if p.OthersNeed == 1 {
+	if n == 1 {
 		workers = "worker"
 	}
-	return fmt.Sprintf("the %s keep %d %s", JoinAnd(others, c.Traffic.Label), p.OthersNeed, workers)
+	if c.Fleet.IsFleet() {
+		return fmt.Sprintf("%d %s a replica", n, workers)
+	}
+	return fmt.Sprintf("%d %s", n, workers)
 }
 
 // Others are the classes besides payments that arrive (a peak rate above 0): those a

@@ -141,15 +141,18 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 // one, none to say with an unbounded one, which turns none away.
 func TestPoolGlossNamesTheWorkerPoolBesideConnections(t *testing.T) {
 	c := DefaultConfig()
-	for q, want := range map[QueueSize]string{0: "no free worker, no queue to wait in", 10: queueFull, QueueUnbounded: ""} {
+	// Its queue's size, or that there is none, in the short form too (newcomer 64: one word,
+	// its cause unsaid at 80x24).
+	for q, want := range map[QueueSize][2]string{0: {"no free worker, no queue to wait in", "no worker, no queue"},
+		10: {"no worker, queue of 10 full", "queue of 10 full"}, QueueUnbounded: {"", ""}} {
 		c.Pool.Queue = q
-		if long, _ := RejectPool.Gloss(c); long != want {
-			t.Errorf("queue %v, no connections: gloss %q, want %q", q, long, want)
+		if long, short := RejectPool.Gloss(c); long != want[0] || short != want[1] {
+			t.Errorf("queue %v, no connections: gloss %q, %q, want %q", q, long, short, want)
 		}
 	}
 	c.Pool.Queue = 0
 	c.Payment.Connections.PerRoute = 5
-	if long, short := RejectPool.Gloss(c); !strings.Contains(long, "worker pool") || !strings.Contains(long, RejectConnPool.Word()) || short == "" {
+	if long, short := RejectPool.Gloss(c); !strings.Contains(long, "worker pool") || !strings.Contains(long, RejectConnPool.Word()) || short != "no worker, no queue" {
 		t.Errorf("with 5 connections: gloss %q, %q; want the worker pool named, and the connections' own word", long, short)
 	}
 }

@@ -139,7 +139,7 @@ func registerReason(r Reason, d reasonDef) struct{} {
 }
 
 var _ = registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss, why: noWorker, atDoor: true,
-	description: noWorker + ` (with a bounded queue, the table says "` + rejectedColumn + "pool = " + queueFull + `")` + starvation})
+	description: noWorker + ` (the table says which: with a bounded queue, "` + rejectedColumn + `pool = no worker, queue of 100 full", its size; with none, "` + rejectedColumn + "pool = no free worker, no queue to wait in" + `")` + starvation})
 
 var _ = registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil }, atDoor: true,
 	gloss: func(Config) (string, string) { return noReplica, "if none in rotation" }, why: noReplica, // its name does not say why; "if": bare, "none in rotation" read as a state beside 2 in rotation (newcomer 61)
@@ -151,39 +151,48 @@ const (
 	shutOut    = `. The header counts every class's, "total rejected:balancer n", and each class's but payment's among that class's requests ` + turnedAwayWord
 )
 
-// queueFull is noWorker behind a bounded queue, in the few words a table's gloss has room for.
-const queueFull = "no worker, queue full"
-
 // poolGloss is rejected:pool's meaning, long and short, or none where nothing needs saying.
 // With a bounded queue, a full queue's turning away is the pool's (as Java's
 // ThreadPoolExecutor and resilience4j's bulkhead reject), which a newcomer expected to be
 // rejected:queue, then CoDel's word (now rejected:codel) for a request that waited past its
 // limit (round 11: long-queue beside codel-queue).
+// One word for both causes (issue 22), each screen's own said from its settings, the short
+// form too: shared-pool's "rej:pool" beside long-queue's read as one label for two things,
+// the queue's size, or that there is none, unsaid (newcomer 64 W-MAJOR). As few cells as
+// before for a queue: "no free worker and the queue of 100 full" cost long-queue's 80x24
+// its queue's row.
 func poolGloss(c Config) (long, short string) {
-	if q := c.Pool.Queue; q.Holds() && !q.Unbounded() {
-		return queueFull, "queue full"
+	q := c.Pool.Queue
+	if q.Holds() && !q.Unbounded() {
+		return fmt.Sprintf("no worker, queue of %d full", q), fmt.Sprintf("queue of %d full", q)
+	}
+	if q.Holds() {
+		return "", "" // an unbounded queue turns none away
 	}
 	// Beside a pool of connections, whose pool it is: "rej:pool" read as the connections'
-	// (newcomer 41 G5), which make payments wait and turn away as rejected:conn_pool.
+	// (newcomer 41 G5), which make payments wait and turn away as rejected:conn_pool. "None
+	// free", so that starved still fits beside it at 120 columns.
 	if c.Payment.Connections.PerRoute > 0 {
-		return "the worker pool's: no free worker (the " + ConnPoolLabel + "'s: " + RejectConnPool.Word() + ")", "no free worker"
+		return "the worker pool's: none free, no queue (the " + ConnPoolLabel + "'s: " + RejectConnPool.Word() + ")", noQueue
 	}
-	if PoolGlossSpare(c) {
-		return "no free worker, no queue to wait in", "no free worker"
-	}
-	return "", "" // an unbounded queue turns none away
+	return "no free worker, no queue to wait in", noQueue
 }
 
+// noQueue is rejected:pool's short gloss where the pool has no queue, in 5 cells more than
+// "no free worker": "no free worker, no queue" cost stacked-timeouts' 120x40 the long form
+// of "p99 of fewer than 100 is the slowest of them".
+const noQueue = "no worker, no queue"
+
 // PoolGlossSpare says rejected:pool's gloss in c is the word's plain meaning, with no queue
-// and no connections: said as well, as a bounded queue's screen says "queue full" for the same
-// word (newcomer 54 read an unglossed "rej:pool" as either), but only where there is room, as
-// a column's definition: a compare's half keeps its settings first.
+// and no connections: said as well, as a bounded queue's screen says "queue of 100 full" for
+// the same word (newcomer 54 read an unglossed "rej:pool" as either), but only where there is
+// room, as a column's definition: a compare's half keeps its settings first.
 func PoolGlossSpare(c Config) bool {
 	return !c.Pool.Queue.Holds() && c.Payment.Connections.PerRoute == 0
 }
 
 // Gloss says what a rejection for r means in the lab of c, in few words and in fewer, said
-// beside its word where the word alone does not: "no worker, queue full" (a pool with a
+// beside its word where the word alone does not: "no worker, queue of 100 full" (a pool with a
 // bounded queue), "waited past CoDel's limit", "no replica in rotation"; "" where the word
 // says it.
 func (r Reason) Gloss(c Config) (long, short string) {

@@ -173,7 +173,7 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 				return []Item{{Label: label, Value: fittingValue(label, w, capped...), Strong: true}}
 			}
 		}
-		hows := []string{" (" + a.turnBrief(s.Config.Traffic) + ")", " (" + a.Short() + ")", ""}
+		hows := []string{" (" + a.turnBrief(s.Config.Traffic, true) + ")", " (" + a.turnBrief(s.Config.Traffic, false) + ")", " (" + a.Short() + ")", ""}
 		var values []string
 		for _, how := range hows {
 			values = append(values, "waits ~"+wait+how+fate)
@@ -202,7 +202,8 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)))
 	}
 	values = append(values,
-		fmt.Sprintf("waits ~%s: %s", wait, a.turnBrief(s.Config.Traffic)),
+		fmt.Sprintf("waits ~%s: %s", wait, a.turnBrief(s.Config.Traffic, true)),
+		fmt.Sprintf("waits ~%s: %s", wait, a.turnBrief(s.Config.Traffic, false)),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumHeld(s.Config.Traffic)))
 	// Without what the sum computes to, only where that is the wait shown: "~711ms: 345
@@ -480,14 +481,20 @@ func (a ArrivingWait) wholeRounds() (whole, rounded bool) {
 // the worker it gets, then 5 of 89 ahead: 3 payments × 3.00s + 2 signups × 2.3ms" (the long
 // queue's at 120 columns; "on the worker it gets, 1.08s left" read garbled: newcomer 43 G-7).
 // Of several classes, which of those ahead before their terms, as the worker serves them:
-// after the terms, "…, 2 of 33 ahead first" was a riddle (newcomer 62).
-func (a ArrivingWait) turnBrief(t TrafficConfig) string {
+// after the terms, "…, 2 of 33 ahead first" was a riddle (newcomer 62). whose says they are
+// the worker's, "its 2 of 33 ahead", where a line has the room: bare, "2 of 33 ahead" left
+// of what to guess (newcomer 64).
+func (a ArrivingWait) turnBrief(t TrafficConfig, whose bool) string {
 	if !a.stacked() || a.Left <= 0 {
 		return a.Turn(t)
 	}
 	left := FmtLatency(a.Left) + " left on the worker it gets"
 	if len(a.Ahead) > 1 {
-		return left + fmt.Sprintf(", then %s of %s ahead: ", FmtCount(int64(a.first())), FmtCount(int64(a.queued()))) +
+		its := ""
+		if whose {
+			its = "its "
+		}
+		return left + fmt.Sprintf(", then %s%s of %s ahead: ", its, FmtCount(int64(a.first())), FmtCount(int64(a.queued()))) +
 			strings.Join(a.aheadTerms(t), " + ")
 	}
 	return left + " + " + a.served(t, true)

@@ -307,8 +307,14 @@ func TestWidestBulkhead(t *testing.T) {
 	}
 	// What it rests on, in brief: the others' rates and the workers they keep (newcomer 50:
 	// a fleet's 17 beside this 18, nothing said why).
+	// In a fleet, of which pool (newcomer 64: one pool's 2 beside a fleet's 3, a replica's).
 	if got, want := c.WidestKept(p), fmt.Sprintf("the signups and health checks keep %d workers", need); got != want {
 		t.Errorf("widest kept: %q, want %q", got, want)
+	}
+	fleet := c
+	fleet.Fleet.Replicas = 4
+	if got, want := fleet.KeptOf(3), "3 workers a replica"; got != want {
+		t.Errorf("a fleet's kept: %q, want %q", got, want)
 	}
 
 	// A bulkhead already that wide, or one that rejects nothing, has no wider to offer.

@@ -476,6 +476,11 @@ func TestWaitArrivingNow(t *testing.T) {
 	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: 2.40s left on the worker it gets, then 3 of 75 ahead: 2 payments × 3.00s + 1 signup × 3.0ms" {
 		t.Errorf("mixed health item %+v", items)
 	}
+	// Whose those 3 of the 75 are, where a line has the cells: the worker's (newcomer 64:
+	// "then 2 of 33 ahead" left of what to guess).
+	if items := arrivingNowHealth(&mixed, 125); len(items) != 1 || items[0].Value != "waits ~8.4s: 2.40s left on the worker it gets, then its 3 of 75 ahead: 2 payments × 3.00s + 1 signup × 3.0ms" {
+		t.Errorf("mixed health item at 125 %+v", items)
+	}
 	if items := arrivingNowHealth(&mixed, 280); len(items) != 1 || items[0].Value != "~8.4s in the queue (76th in line, each ahead taking the first worker to free; the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, the 3 of the 75 ahead it serves first; each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 280 %+v", items)
 	}

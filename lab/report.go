@@ -450,17 +450,21 @@ func (r Report) rows() [][]string {
 func (r Report) chainLine() []string {
 	chain := slices.Clone(r.Chain)
 	if len(chain) > 0 && chain[0] == FallbackLabel && r.before != "" {
-		chain[0] += " (" + fallbackNeverReachedBy(r.before) + theyGetAnError + ")"
+		chain[0] += " (" + errorBeforeChain(r.before) + ")"
 	}
 	return []string{"payment chain: " + strings.Join(chain, " → ")}
 }
 
 // fallbackNeverReachedBy says, beside the fallback, what is turned away before the chain,
-// in the report's chain and the screen's alike; the fallback the subject, with no "it" to
-// guess (newcomer 63 G3). theyGetAnError is what they get instead of its reply.
+// where a line has no room for errorBeforeChain; the fallback the subject, with no "it" to
+// guess (newcomer 63 G3).
 func fallbackNeverReachedBy(before string) string { return "never reached by " + before }
 
-const theyGetAnError = ": they get an error"
+// errorBeforeChain says, beside the fallback, in the report's chain and the screen's alike,
+// what they get instead of its reply, and why: the pool turns them away before the chain
+// runs, which "never reached by rejected:pool: they get an error" beside "outermost first"
+// left to guess (newcomer 64), in as few cells.
+func errorBeforeChain(before string) string { return before + " get an error before the chain runs" }
 
 // summary is the lines under the table: what the pool, the dependency and each mechanism
 // went through, the core's and every mechanism's in rank order.

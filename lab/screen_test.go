@@ -194,6 +194,18 @@ func TestPoolFullSaysItAddsSpells(t *testing.T) {
 	if items := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(items, "pool full (no free worker) 1.5s in all (every spell added up), of 6.0s") {
 		t.Errorf("items: %q", items)
 	}
+	// With the instant it first filled, the narrator's "first full at", said as this total's
+	// first spell: "first full at 2.3s" beside "2.5s in all, of 8.0s" read as two answers to
+	// one question (newcomer 64).
+	s.Pool.FullFrom = 2300 * time.Millisecond
+	for w, want := range map[int]string{
+		120: "pool full (no free worker) 1.5s in all (every spell added up, the first at 2.3s), of 6.0s",
+		70:  "pool full (no free worker) 1.5s in all (first at 2.3s), of 6.0s",
+	} {
+		if items := strings.Join(phrases(HealthItems(s, w)), " · "); !strings.Contains(items, want) {
+			t.Errorf("at %d: %q, want %q", w, items, want)
+		}
+	}
 }
 
 // The last second of the timeline, as the screen names it: a run that ends inside it says
@@ -544,7 +556,9 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 		// only the compare said it on shared-pool).
 		// Said of the fallback, beside it: "(rejected:pool never reaches it …): fallback"
 		// left "it" the chain or the fallback (newcomer 63 G3).
-		120: "payment chain on a worker, outermost first: fallback (never reached by rejected:pool: they get an error) → http",
+		// Why none reaches it, in as many cells (newcomer 64: beside "outermost first" the
+		// pool's turning away before the chain was unsaid).
+		120: "payment chain on a worker, outermost first: fallback (rejected:pool get an error before the chain runs) → http",
 		// Narrower, in the table's column's name, "on a worker" left out (newcomer 31).
 		80: "payment chain outermost first: fallback (never reached by rej:pool) → http",
 	} {
@@ -556,7 +570,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	// starving's "for want of a worker" (review 16 #14).
 	s.Fleet = &FleetStats{}
 	s.Config.Pool.Discipline = CoDel
-	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "fallback (never reached by rejected:pool, :balancer or :codel"; !strings.Contains(items, want) {
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "fallback (rejected:pool, :balancer or :codel get an error before the chain runs)"; !strings.Contains(items, want) {
 		t.Errorf("a fleet with CoDel: %s, want %q", items, want)
 	}
 	// With fleet-bulkhead's semaphore too, at 120 columns, in the table's columns' names.
@@ -573,7 +587,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 		t.Errorf("an unbounded queue: %s, want %q", items, want)
 	}
 	s.Classes[Signup].Rejected[RejectPool] = 1
-	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "fallback (never reached by rejected:pool: they get an error)"; !strings.Contains(items, want) {
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "fallback (rejected:pool get an error before the chain runs)"; !strings.Contains(items, want) {
 		t.Errorf("an unbounded queue that was bounded: %s, want %q", items, want)
 	}
 	s.Classes[Signup].Rejected[RejectPool], s.Config = 0, c
@@ -614,7 +628,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 // it …): fallback" left "it" to guess).
 func TestReportChainSaysWhatNeverReachesTheFallback(t *testing.T) {
 	r := Report{Chain: []string{"fallback", "http"}, before: "rejected:pool"}
-	if got, want := r.chainLine(), "payment chain: fallback (never reached by rejected:pool: they get an error) → http"; len(got) != 1 || got[0] != want {
+	if got, want := r.chainLine(), "payment chain: fallback (rejected:pool get an error before the chain runs) → http"; len(got) != 1 || got[0] != want {
 		t.Errorf("report chain %q, want %q", got, want)
 	}
 }
@@ -1041,7 +1055,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		120: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: within chance",
 		130: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: within chance",
 		150: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 since the start (30%) found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: within chance",
-		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; 30 of 100 arrivals since the start (30%) found it full, where 3.4s × 12.5/s ≈ 42.5±13 were expected: within chance",
+		200: "pool full (no free worker) 3.4s in all (first at 1.6s), of 8.0s: 43% of the time; 30 of 100 arrivals since the start (30%) found it full, where 3.4s × 12.5/s ≈ 42.5±13 were expected: within chance",
 		340: "within chance (over a long run the two meet at 38%: random arrivals see the pool as a clock does; so far both include the 1.6s before it first filled)",
 	} {
 		got := strings.Join(phrases(HealthItems(s, w)), " · ")
@@ -1055,8 +1069,8 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// Past 3 spreads of chance, nothing said of it: 10 or 75 turned away where 42.5 are due;
 	// within them, above too: 50.
 	for rejected, want := range map[int64]string{
-		10: "3.4s in all, of 8.0s: 43%; 10% of arrivals since the start found it full ·",
-		75: "3.4s in all, of 8.0s: 43%; 75% of arrivals since the start found it full ·",
+		10: "3.4s in all (first at 1.6s), of 8.0s: 43%; 10% of arrivals since the start found it full ·",
+		75: "3.4s in all (first at 1.6s), of 8.0s: 43%; 75% of arrivals since the start found it full ·",
 		50: "3.4s of 8.0s; 50 of 100 found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: within chance",
 		// Past 2 spreads, how rare a chance (newcomer 41 W2), as runs: 28 where ~42 are due,
 		// 2.2 spreads under, a one-sided 1 in 77.
@@ -1088,7 +1102,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// The lesson on a line of its own, the two shares beside Erlang B's, and the gap
 		// under it as the lab's clock's (newcomer 60 G-MAJOR: "…expected: beyond chance" on
 		// the lesson's line read as the lab disagreeing with its own Erlang B).
-		20: "pool full (no free worker) 3.4s of 8.0s (43%); 58 of 100 arrivals (58%) found it full; Erlang B: 38% for both · the 3.4s reads a little short: 3.4s × 12.5/s ≈ 42.5 arrivals, ~16 under 58, past chance's ±13 = 2√42.5 · why: in this lab one arriving just as a worker frees is turned away a moment too soon, and that worker then sits idle",
+		20: "pool full (no free worker) 3.4s of 8.0s (43%); 58 of 100 arrivals (58%) found it full; Erlang B: 38% for both · the 3.4s reads a little short: 3.4s × 12.5/s ≈ 42.5 arrivals, ~16 under 58, past chance's ±13 = 2√42.5 · why: an arrival and a worker's release at one instant: the arrival goes first, turned away; that worker then sits idle",
 		// One way, as "as many" says it (review 38 M1); at 120 columns the time's share
 		// gives way to the three-digit odds, the product's first factor its seconds.
 		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: 1 seed in 115 gives so many",
@@ -1101,7 +1115,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		}
 		// Wide, the time's share too, and PASTA named; the two meet only at the arrivals'
 		// forecast, so no long run where they meet.
-		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all, of 8.0s: 43% of the time; 58 of 100 arrivals since the start (58%) found it full; Erlang B: 38% for both, as random arrivals find it full as often as it is · the 3.4s reads a little short: 3.4s × 12.5/s ≈ 42.5 arrivals, ~16 under 58, past chance's ±13 = 2√42.5 (19 draws in 20 fall within it) · why: in this lab one due just as a worker's reply comes in reaches the pool a moment before the reply frees the worker: it is turned away, and that worker sits idle until the next arrival, time an ideal pool would be full") || strings.Contains(wide, "meet")) {
+		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all (first at 1.6s), of 8.0s: 43% of the time; 58 of 100 arrivals since the start (58%) found it full; Erlang B: 38% for both, as random arrivals find it full as often as it is · the 3.4s reads a little short: 3.4s × 12.5/s ≈ 42.5 arrivals, ~16 under 58, past chance's ±13 = 2√42.5 (19 draws in 20 fall within it) · why: an arrival due just as a worker's reply comes in reaches the pool a moment before the reply releases the worker: it goes first, finds none free and is turned away, and that worker sits idle until the next arrival, time an ideal pool would be full") || strings.Contains(wide, "meet")) {
 			t.Errorf("%d spells at 300: %q, want the cause beside beyond chance, no long run where the two meet", spells, wide)
 		}
 		// The cause only past chance, as an item of its own, and only then.
@@ -1127,7 +1141,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// The share from the figures shown: 5.45s of 8.0s is 68%, but it reads "5.5s", whose share
 	// is 69% (newcomer 35 #5).
 	s.Pool.FullFor = 5450 * time.Millisecond
-	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(got, "5.5s in all, of 8.0s: 69%;") {
+	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(got, "5.5s in all (first at 1.6s), of 8.0s: 69%;") {
 		t.Errorf("%q, want the share of 5.5s of 8.0s", got)
 	}
 	// "Both" only where arrivals keep one rate whatever the pool does (review 29 lab #7):
@@ -1174,15 +1188,17 @@ func TestRaceSaysTheClockIsOff(t *testing.T) {
 		120: {
 			"pool full (no free worker) 2.8s of 8.0s (35%); 910 of 2391 arrivals (38%) found it full; Erlang B: 38% for both",
 			"the 2.8s reads a little short: 2.8s × 298.9/s ≈ 837 arrivals, ~73 under 910, past chance's ±58 = 2√837",
-			"why: in this lab one arriving just as a worker frees is turned away a moment too soon, and that worker then sits idle",
+			// Which of two at one instant goes first, not a fault: "in this lab … turned away
+			// a moment too soon" asked whether the lab was wrong (newcomer 64).
+			"why: an arrival and a worker's release at one instant: the arrival goes first, turned away; that worker then sits idle",
 		},
 		100: {
 			"pool full (no free worker) 2.8s (35%); 910 of 2391 (38%) found it full; Erlang B: 38% for both",
 			"the 2.8s reads a little short: 2.8s × 298.9/s ≈ 837 arrivals, ~73 under 910",
-			"why: in this lab one arriving as a worker frees is turned away too soon; that worker then sits idle",
+			"why: a release and an arrival at once: the arrival goes first, turned away; the worker sits idle",
 		},
 		// Too narrow for the lesson: no gap either, "~73 under 910" had no 910 to be under.
-		80: {"pool full (no free worker) 2.8s in all (every spell added up), of 8.0s"},
+		80: {"pool full (no free worker) 2.8s in all (first at 95ms), of 8.0s"},
 	} {
 		var got []string
 		for _, it := range HealthItems(s, w) {
@@ -1263,7 +1279,7 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"pool full", "; Erlang B: 38% for both", raced(false)},
 		{"pool full", " reads a little short: ", raced(false)},
 		{"pool full", "past chance's ±", raced(false)},
-		{"pool full", "one arriving just as a worker frees is turned away a moment too soon, and that worker then sits idle", raced(false)},
+		{"pool full", "an arrival and a worker's release at one instant: the arrival goes first, turned away; that worker then sits idle", raced(false)},
 		{"pool full", " are too many: ", raced(true)},
 		{"pool full", "the busy machine sent arrivals late, in bunches", raced(true)},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},

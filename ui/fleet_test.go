@@ -432,7 +432,7 @@ func TestNarrateFleet(t *testing.T) {
 		fmtPerSec(4*four.Rejected), fmtPerSec(3*three.Rejected), 100*three.AdmittedShare())
 	// With the rotation its shares are of (n37 #29).
 	why := func(p lab.PaymentForecast, k int) string {
-		return fmt.Sprintf("; with %d in rotation, 5 is the lesson's cap, not the best: %d, the widest cap that still leaves signups and health checks %d workers (forecast: under 0.1%% of them turned away), would reject ~%.0f%% of payments, where 5 rejects ~%.0f%% (press ] to raise it)",
+		return fmt.Sprintf("; with %d in rotation, 5 is the lesson's cap, not the best: %d, the widest cap that still leaves signups and health checks %d workers a replica (forecast: under 0.1%% of them turned away), would reject ~%.0f%% of payments, where 5 rejects ~%.0f%% (press ] to raise it)",
 			k, p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
 	}
 	if msg, _ := narrateFleetWhole(s.Config, s); four.Rejected <= 0 || four.Widest == 0 || !strings.Contains(msg, price+why(four, 4)) {
@@ -450,7 +450,8 @@ func TestNarrateFleet(t *testing.T) {
 	narrateFleet(s.Config, s, &spare)
 	// Of whom, with how many of what, against the cap's own share (n52: "~35% … with 3" after
 	// "keep 3 workers" read as a riddle).
-	if want := fmt.Sprintf(": %d (the signups and health checks keep %d workers), would reject ~%.0f%% of payments with 3 in rotation, where 5 rejects ~%.0f%%",
+	// A replica's (newcomer 64: 3 beside one pool's 2, whose signups arrive at 5/s).
+	if want := fmt.Sprintf(": %d (the signups and health checks keep %d workers a replica), would reject ~%.0f%% of payments with 3 in rotation, where 5 rejects ~%.0f%%",
 		three.Widest, three.OthersNeed, 100*three.WidestLoss, 100*three.RejectedShare()); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+" (press ])") {
 		t.Errorf("one drained, the brief cap without its rotation: short %q, terse %q", spare.short, spare.terse)
 	}
@@ -818,7 +819,8 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 		}
 		// Beside it, the pool's with a bounded queue: a full queue's (round 11 expected
 		// rejected:codel).
-		if !strings.Contains(flat, "rej:pool = no worker, queue full") && !strings.Contains(flat, "rej:pool: queue full") {
+		// The queue's size in it (newcomer 64: one word, two causes).
+		if !strings.Contains(flat, "rej:pool = no worker, queue of 100 full") && !strings.Contains(flat, "rej:pool: queue of 100 full") {
 			t.Errorf("%d columns: rej:pool without its meaning:\n%s", w, flat)
 		}
 	}

@@ -206,13 +206,9 @@ func breakerFrees(f lab.Forecast, s *lab.Snapshot, others, why string) string {
 // would reject of the payments against what this one, of pay.Bulkhead, does; in brief, after
 // the cap, kept where not "": what it rests on (lab.Config.WidestKept). Nothing when none is
 // wider.
-func widest(pay lab.PaymentForecast, others, kept, need string) spareClause {
+func widest(pay lab.PaymentForecast, others, kept, need string, cfg lab.Config) spareClause {
 	if pay.Widest == 0 {
 		return spareClause{}
-	}
-	workers := "workers"
-	if pay.OthersNeed == 1 {
-		workers = "worker"
 	}
 	key := keys.Size.Keys()[1]
 	brief := func(kept string) string {
@@ -229,15 +225,15 @@ func widest(pay lab.PaymentForecast, others, kept, need string) spareClause {
 	// replica's): a replica's 3 beside one pool's 2, whose signups arrive at 5/s, not a third
 	// of 80/s, had no reason on screen (newcomer 58 #5).
 	var fuller [2]string
-	if left := fmt.Sprintf(" %d %s (", pay.OthersNeed, workers); need != "" {
+	if left := " " + cfg.KeptOf(pay.OthersNeed) + " ("; need != "" {
 		fuller = [2]string{left, left + "they need " + need + " workers a replica; "}
 	}
 	return spareClause{
 		fuller: fuller,
 		// The share it is weighed against, said as this cap's: a bare "not ~84%" was a figure
 		// no other line showed (newcomer 28).
-		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %d %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, where %d rejects ~%.0f%% (press %s to raise it)",
-			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, pay.Bulkhead, 100*pay.RejectedShare(), key),
+		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, where %d rejects ~%.0f%% (press %s to raise it)",
+			pay.Widest, others, cfg.KeptOf(pay.OthersNeed), 100*lab.OthersLoss, 100*pay.WidestLoss, pay.Bulkhead, 100*pay.RejectedShare(), key),
 		// What it spares, and of whom the shares are (newcomer 26: "sparing" what? ~44% of
 		// what?), in one line under an 80-column compare: the key gives way first. By the
 		// rule that sizes it, as the long form says: "keeps others 2 workers" here and "3"
@@ -406,7 +402,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// as two counts of one thing (newcomer 59).
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: the rest for %s, which need %s workers; %s: %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, others, f.NeedOf(whom), bh.LongRunPrice(), rejected, priceOK(cfg, pay))
-			*spare = widest(pay, others, "", "")
+			*spare = widest(pay, others, "", "", cfg)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}
@@ -481,7 +477,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// "then signups starve" beside signups waiting 1.5s as saying they did not yet), and
 		// what it means there: a full queue's is the pool's, not rejected:queue (round 11,
 		// long-queue beside CoDel).
-		gloss, _ := lab.RejectPool.Gloss(cfg)
+		_, gloss := lab.RejectPool.Gloss(cfg) // "queue of 100 full": the workers said before it
 		rejected := "are " + lab.RejectPool.Word() + " (" + gloss + ")"
 		if !full {
 			return fmt.Sprintf("%s: %s, then the queue of %d fills, and %s %s", law, fill, q, queued, rejected)

@@ -408,7 +408,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 	for _, tc := range []struct {
 		s     *lab.Snapshot
 		words []string
-	}{{fifo, []string{"rej:pool = no worker, queue full", "rej:pool: queue full"}},
+	}{{fifo, []string{"rej:pool = no worker, queue of 100 full", "rej:pool: queue of 100 full"}},
 		{codel, []string{"rej:codel = waited past its CoDel limit, 100ms (5ms if the queue was never empty in the last 100ms)", "rej:codel: waited too long"}}} {
 		for _, w := range []int{paneMinWidth, 80, 120} {
 			_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, w, true, nil, true)
@@ -432,10 +432,17 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); !strings.Contains(got, "rej:pool = no free worker, no queue to wait in; starved if not payments'") {
 		t.Errorf("starved undefined:\n%s", got)
 	}
+	// In every form "no queue", the short one too (newcomer 64: short of room, "rej:pool: no
+	// free worker" left its cause to guess beside long-queue's full queue).
+	k := slices.IndexFunc(notes.rest, func(forms []string) bool { return strings.HasPrefix(forms[0], "rej:pool") })
+	if k < 0 || !slices.Contains(notes.rest[k], "rej:pool: no worker, no queue; starved if not payments'") ||
+		slices.ContainsFunc(notes.rest[k], func(f string) bool { return !strings.Contains(f, "no queue") }) {
+		t.Errorf("no queue: rej:pool's forms %q", notes.rest)
+	}
 	for _, tc := range []struct {
 		s    *lab.Snapshot
 		want string
-	}{{fifo, "rej:pool = no worker, queue full; starved if not payments'"}, {codel, "rej:codel: waited too long; starved if not payments'"}} {
+	}{{fifo, "rej:pool = no worker, queue of 100 full; starved if not payments'"}, {codel, "rej:codel: waited too long; starved if not payments'"}} {
 		_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, 80, true, nil, true)
 		if got := strings.Join(notes.lines(" · ", 80, levelFull), "\n"); !strings.Contains(got, tc.want) {
 			t.Errorf("starved undefined at 80, want %q:\n%s", tc.want, got)
