@@ -410,14 +410,10 @@ func (c Config) WidestKept(p PaymentForecast) string {
 // narrator a line at 80x24; one pool's, whose narrator said "of the pool's 20" before it,
 // bare ("2 of 20 workers" cost a compare half its charts).
 func (c Config) KeptOf(n int) string {
-	workers := "workers"
-	if n == 1 {
-		workers = "worker"
-	}
 	if c.Fleet.IsFleet() {
-		return fmt.Sprintf("%d %s a replica", n, workers)
+		return units(n, "worker") + " a replica"
 	}
-	return fmt.Sprintf("%d %s", n, workers)
+	return units(n, "worker")
 }
 
 // Others are the classes besides payments that arrive (a peak rate above 0): those a

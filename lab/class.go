@@ -139,7 +139,7 @@ func registerReason(r Reason, d reasonDef) struct{} {
 }
 
 var _ = registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss, why: noWorker, atDoor: true,
-	description: noWorker + ` (the table says which: with a bounded queue, "` + rejectedColumn + `pool = no worker, queue of 100 full", its size; with none, "` + rejectedColumn + "pool = no free worker, no queue to wait in" + `")` + starvation})
+	description: noWorker + ` (the table says which: with a bounded queue, "` + rejectedColumn + "pool = " + queueFullGloss(100) + `", its size; with none, "` + rejectedColumn + "pool = " + noQueueGloss + `")` + starvation})
 
 var _ = registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil }, atDoor: true,
 	gloss: func(Config) (string, string) { return noReplica, "if none in rotation" }, why: noReplica, // its name does not say why; "if": bare, "none in rotation" read as a state beside 2 in rotation (newcomer 61)
@@ -164,7 +164,7 @@ const (
 func poolGloss(c Config) (long, short string) {
 	q := c.Pool.Queue
 	if q.Holds() && !q.Unbounded() {
-		return fmt.Sprintf("no worker, queue of %d full", q), fmt.Sprintf("queue of %d full", q)
+		return queueFullGloss(q), fmt.Sprintf("queue of %d full", q)
 	}
 	if q.Holds() {
 		return "", "" // an unbounded queue turns none away
@@ -175,8 +175,14 @@ func poolGloss(c Config) (long, short string) {
 	if c.Payment.Connections.PerRoute > 0 {
 		return "the worker pool's: none free, no queue (the " + ConnPoolLabel + "'s: " + RejectConnPool.Word() + ")", noQueue
 	}
-	return "no free worker, no queue to wait in", noQueue
+	return noQueueGloss, noQueue
 }
+
+// noQueueGloss and queueFullGloss are rejected:pool's long glosses, written once for the
+// table and the help's example of it.
+const noQueueGloss = "no free worker, no queue to wait in"
+
+func queueFullGloss(q QueueSize) string { return fmt.Sprintf("no worker, queue of %d full", q) }
 
 // noQueue is rejected:pool's short gloss where the pool has no queue, in 5 cells more than
 // "no free worker": "no free worker, no queue" cost stacked-timeouts' 120x40 the long form

@@ -695,8 +695,10 @@ var coreHealth = slices.Concat(
 		// The instant the narrator gives, said as this total's start: "first full at 2.3s"
 		// beside "2.5s in all" read as two answers to one question (newcomer 64).
 		inAll, spells := " in all, of ", "every spell added up"
+		first := "" // the instant it first filled, in the narrator's form, where it has
 		if ff := s.Pool.FullFrom; ff > 0 {
-			inAll, spells = " in all (first at "+FmtSecs(ff)+"), of ", spells+", the first at "+FmtSecs(ff)
+			first = FmtSecs(ff)
+			inAll, spells = " in all (first at "+first+"), of ", spells+", the first at "+first
 		}
 		forms := []string{full + " in all (" + spells + "), of " + of, full + inAll + of, short}
 		var lesson []string // the line's forms beside which the gap is said, where there is one
@@ -731,8 +733,8 @@ var coreHealth = slices.Concat(
 					// 38% × 6.4/8 of the warm-up, newcomer 43 W-MAJOR-1); where that does not
 					// fit, no long run: the narrator gives it, warm-up said.
 					var before string
-					if ff := s.Pool.FullFrom; ff > 0 {
-						before = fmt.Sprintf("; so far both include the %s before it first filled", FmtElapsed(ff))
+					if first != "" {
+						before = "; so far both include the " + first + " before it first filled"
 					}
 					meet := fmt.Sprintf("over a long run the two meet at %s: random arrivals see the pool as a clock does%s", long, before)
 					shares = []string{

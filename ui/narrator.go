@@ -204,9 +204,9 @@ func breakerFrees(f lab.Forecast, s *lab.Snapshot, others, why string) string {
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
 // the widest that leaves them the workers they need, by the forecast's rule, and what it
 // would reject of the payments against what this one, of pay.Bulkhead, does; in brief, after
-// the cap, kept where not "": what it rests on (lab.Config.WidestKept). Nothing when none is
-// wider.
-func widest(pay lab.PaymentForecast, others, kept, need string, cfg lab.Config) spareClause {
+// the cap, where a need is given (a fleet's): what it rests on (lab.Config.WidestKept).
+// Nothing when none is wider.
+func widest(pay lab.PaymentForecast, others, need string, cfg lab.Config) spareClause {
 	if pay.Widest == 0 {
 		return spareClause{}
 	}
@@ -214,9 +214,9 @@ func widest(pay lab.PaymentForecast, others, kept, need string, cfg lab.Config) 
 	brief := func(kept string) string {
 		return fmt.Sprintf("; widest cap with others <%g%% turned away: %d%s, would reject ~%.0f%% of payments", 100*lab.OthersLoss, pay.Widest, kept, 100*pay.WidestLoss)
 	}
-	var summary string
-	if kept != "" { // a compare's summary keeps one line of 80 columns without it
-		summary, kept = brief(""), " ("+kept+")"
+	var summary, kept string
+	if need != "" { // a compare's summary keeps one line of 80 columns without it
+		summary, kept = brief(""), " ("+cfg.WidestKept(pay)+")"
 	}
 	// Both forms say why that cap, the widest that still does it, and that the others stay
 	// protected there (newcomer 25: "a cap of 18 would reject ~44%": why 18, and are the
@@ -402,7 +402,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// as two counts of one thing (newcomer 59).
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: the rest for %s, which need %s workers; %s: %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, others, f.NeedOf(whom), bh.LongRunPrice(), rejected, priceOK(cfg, pay))
-			*spare = widest(pay, others, "", "", cfg)
+			*spare = widest(pay, others, "", cfg)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}

@@ -223,7 +223,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	// fleet-bulkhead's table its rates and legends at 80x24).
 	// Brief, with what the cap rests on: 17 here beside 18 for one pool of 20 asked why
 	// (newcomer 50); the fleet's signups need more room.
-	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String), cfg.WidestKept(f.Payment), f.NeedOf(others), cfg); w.long != "" {
+	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String), f.NeedOf(others), cfg); w.long != "" {
 		// With the rotation it assumes: its shares are a replica's of the k in rotation's
 		// stream, not of the whole fleet's (n37 #29).
 		lesson := fmt.Sprintf("; with %d in rotation, %d is the lesson's cap, not the best: ", max(k, 1), bh.Size)
