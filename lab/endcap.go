@@ -118,7 +118,7 @@ func (f *FleetStats) outNow(left map[int]bool) (said, brief string) {
 			}
 		}
 		names = append(names, fmt.Sprintf("r%d", i+1))
-		if p := f.Replicas[i].Pool; p.Busy+p.Queued > 0 {
+		if f.Replicas[i].Pool.AtWork() {
 			each = append(each, fmt.Sprintf("r%d %s, finishing", i+1, how))
 		} else {
 			each = append(each, fmt.Sprintf("r%d %s %s", i+1, how, f.OutAt(at)))
@@ -175,7 +175,7 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 		// pulled in it does.
 		out := map[int]bool{}
 		for _, o := range f.Outs() {
-			if p := f.Replicas[o.Replica-1].Pool; o.At <= from && (o.ReturnedAt == 0 || o.ReturnedAt >= to) && p.Busy+p.Queued == 0 {
+			if o.At <= from && (o.ReturnedAt == 0 || o.ReturnedAt >= to) && !f.Replicas[o.Replica-1].Pool.AtWork() {
 				out[o.Replica] = true
 				e.tail[o.Replica-1] = o.At+e.Hold > from
 			}
