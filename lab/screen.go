@@ -196,11 +196,11 @@ func (s *Snapshot) waitAll(n int) string {
 // room, and in the help.
 const SendDelayMeans = "scheduled arrival → on a worker"
 
-// ToWorkerOwn says whose ToWorkerIn's time is, after its figure where the line has room: the
+// toWorkerOwn says whose ToWorkerIn's time is, after its figure where the line has room: the
 // lab's (its generator's lag, then its dispatch to a worker, on this machine), no queue's, in
 // the words of the footer's "the lab's own measures": a health check that does nothing
 // taking 500µs to reach a worker read as the pool's cost (newcomer 64).
-const ToWorkerOwn = ", the lab's own"
+const toWorkerOwn = ", the lab's own"
 
 // measuredWork are the forms of a bystander's work, set, longest first: beside it, where no
 // queue adds its wait, what the table's p50 measured and the p50s of the parts that made it
@@ -241,14 +241,14 @@ func measuredWork(s *Snapshot, cl Class, work, brief string, define bool) []stri
 	head := func(work string) string { return work + " (p50 " + p50 + "; " + ToWorkerIn + late }
 	var forms []string
 	if define { // from when to when, with room, before how far the work ran over
-		forms = append(forms, head(work)+": "+SendDelayMeans+ToWorkerOwn+ran)
+		forms = append(forms, head(work)+": "+SendDelayMeans+toWorkerOwn+ran)
 	}
 	if ran != ")" {
-		forms = append(forms, head(work)+ToWorkerOwn+ran, head(work)+ran)
+		forms = append(forms, head(work)+toWorkerOwn+ran, head(work)+ran)
 	}
-	forms = append(forms, head(work)+ToWorkerOwn+")")
+	forms = append(forms, head(work)+toWorkerOwn+")")
 	if brief != "" {
-		forms = append(forms, head(brief)+ToWorkerOwn+")")
+		forms = append(forms, head(brief)+toWorkerOwn+")")
 	}
 	return append(forms, head(work)+")", work)
 }
