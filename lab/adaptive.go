@@ -390,18 +390,19 @@ func vegasLog10(limit int) int {
 // newcomer 59: "under limit 100" read as a limit of 100 beside one of 35). The library said
 // with what it is, its first word on the screen ("failsafe-go's Vegas bounds" left what
 // failsafe-go is to guess, newcomer 64), in place of "Vegas", which the whole rule and the
-// help say; tersely without the span, for 80x24's narrator keeps its yardstick in five lines.
-func adaptiveBoundsOf(limit int, terse bool) string {
-	if terse {
-		return failsafeGo + "'s bounds"
-	}
+// help say; adaptiveBoundsTerse without the span.
+func adaptiveBoundsOf(limit int) string {
 	log := vegasLog10(limit)
 	span := fmt.Sprintf("at limits %.0f–%.0f", math.Pow10(log), math.Pow10(log+1)-1)
 	if log == 1 {
 		span = fmt.Sprintf("for limits under %d", AdaptiveBetaUnder)
 	}
-	return failsafeGo + "'s bounds " + span
+	return adaptiveBoundsTerse + " " + span
 }
+
+// adaptiveBoundsTerse is adaptiveBoundsOf without the span, for 80x24's narrator keeps its
+// yardstick in five lines.
+const adaptiveBoundsTerse = failsafeGo + "'s bounds"
 
 // failsafeGo is the library whose adaptive limiter the lab runs, said with what it is.
 const failsafeGo = "Go library failsafe-go"
@@ -495,7 +496,7 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	// alpha and beta, both queue sizes; it rises while queueSize < alpha, at most alpha − 1.
 	// Said without the ceiling, which the screen's font lacks and the bounds do not need:
 	// ⌈q⌉ ≤ 2 where q ≤ 2, ⌈q⌉ > 6 where q > 6.
-	bounds := adaptiveBoundsOf(judged, false)
+	bounds := adaptiveBoundsOf(judged)
 	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) excess calls (Vegas), %s; %s: at most %d, the limit rises; past %d, it falls; else it holds",
 		p90, adaptiveOfWhat(p90), bounds, rising.q, falling.q)
 	if r.P90 == 0 { // no update yet
@@ -520,7 +521,7 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	band := fmt.Sprintf("%s: at most %d it rises, past %d it falls, else holds", bounds, rising.q, falling.q)
 	signs := fmt.Sprintf("≤%d rises, >%d falls", rising.q, falling.q)
 	decided := band + ", so it " + step
-	head := fmt.Sprintf("%s: %s", adaptiveBoundsOf(judged, true), signs)
+	head := fmt.Sprintf("%s: %s", adaptiveBoundsTerse, signs)
 	tersely, wide, move := head+", else holds: "+to, fmt.Sprintf("%s: %s, else holds: %s", bounds, signs, to), ""
 	if why, whyTerse, more := adaptiveWhy(r.Direction, limit-judged); !held && why != "" && r.Reason == "queue" {
 		move = whyTerse + " " + to

@@ -515,7 +515,7 @@ func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
 		limit int
 		span  string
 	}{{1, "for limits under 100"}, {99, "for limits under 100"}, {100, "at limits 100–999"}, {999, "at limits 100–999"}, {1000, "at limits 1000–9999"}} {
-		if got := adaptiveBoundsOf(c.limit, false); got != "Go library failsafe-go's bounds "+c.span {
+		if got := adaptiveBoundsOf(c.limit); got != "Go library failsafe-go's bounds "+c.span {
 			t.Errorf("limit %d: %q, want %q", c.limit, got, c.span)
 		}
 		// The span's first limit: 1 under 100, else the power of ten the limit's digits give.

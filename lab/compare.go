@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -1265,12 +1266,13 @@ func p99NotJudged() string { return p99NotJudgedForms()[0] }
 // beside the table's "p99 of <100: slowest" (what a p99 of few is), "p99 needs ≥368" read as
 // a second rule for the same (newcomers 60 W16, 64 m16). Words before figures: the odds that
 // the slowest of n reaches the true p99 are 1 − 0.99ⁿ, 97.5% from 368 on; "odds n's slowest ≥
-// true p99 = 1 − 0.99ⁿ ≥ 97.5%" could not be read in seconds (newcomer 64 G16).
-func p99NotJudgedForms() []string {
+// true p99 = 1 − 0.99ⁿ ≥ 97.5%" could not be read in seconds (newcomer 64 G16). Once, as
+// P99Needs is: TooFewGloss asks for them form by form, frame by frame.
+var p99NotJudgedForms = sync.OnceValue(func() []string {
 	n, odds := P99Needs(), trimZero(fmt.Sprintf("%.1f", 100*(1+QuantileConfidence)/2))
 	return []string{fmt.Sprintf("a B − A of p99s is judged from %d ended: then their slowest passes the true p99 at %s%% odds (1 − 0.99%s)", n, odds, power(float64(n))),
 		fmt.Sprintf("a B − A of p99s is judged from %d ended: %s%% odds their slowest ≥ true p99", n, odds)}
-}
+})
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.
 func msCell(d time.Duration, measured bool) string {

@@ -26,10 +26,20 @@ type EndCap struct {
 	// tail is the replicas out before the window but less than a Hold before it, whose last
 	// calls, on their workers at the out, end in it: a batch each, one time, beyond Replicas'
 	// rounds (newcomer 64: fleet-domino's r1, drained at 5.0s, ended 3s calls in 7–8s, so "up
-	// to 60 end together, twice" left its ends out of the window's ceiling). tailNames names
-	// them as the rows do: "r1".
-	tail      int
-	tailNames string
+	// to 60 end together, twice" left its ends out of the window's ceiling). By replica number
+	// less one, that EndCap stay comparable; tailNames names them.
+	tail [MaxReplicas]bool
+}
+
+// tailNames names the tail's replicas as the rows do: "r1", "r4".
+func (e EndCap) tailNames() []string {
+	var names []string
+	for i, last := range e.tail {
+		if last {
+			names = append(names, fmt.Sprintf("r%d", i+1))
+		}
+	}
+	return names
 }
 
 // PerSec is the cap a second: Replicas × Servers ÷ Hold.
@@ -108,7 +118,7 @@ func (f *FleetStats) outNow(left map[int]bool) (said, brief string) {
 			}
 		}
 		names = append(names, fmt.Sprintf("r%d", i+1))
-		if p := f.Replicas[i].Pool; p.Busy+p.Queued > 0 {
+		if f.Replicas[i].Pool.AtWork() {
 			each = append(each, fmt.Sprintf("r%d %s, finishing", i+1, how))
 		} else {
 			each = append(each, fmt.Sprintf("r%d %s %s", i+1, how, f.OutAt(at)))
@@ -163,11 +173,11 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 		from, to := time.Duration(r.From)*time.Second, time.Duration(r.To)*time.Second
 		// One still at work now ends calls all through the window: it served in it, as one
 		// pulled in it does.
-		out, last := map[int]bool{}, map[int]bool{}
+		out := map[int]bool{}
 		for _, o := range f.Outs() {
-			if p := f.Replicas[o.Replica-1].Pool; o.At <= from && (o.ReturnedAt == 0 || o.ReturnedAt >= to) && p.Busy+p.Queued == 0 {
+			if o.At <= from && (o.ReturnedAt == 0 || o.ReturnedAt >= to) && !f.Replicas[o.Replica-1].Pool.AtWork() {
 				out[o.Replica] = true
-				last[o.Replica] = o.At+e.Hold > from
+				e.tail[o.Replica-1] = o.At+e.Hold > from
 			}
 		}
 		e.Replicas = len(f.Replicas) - len(out)
@@ -175,13 +185,6 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 			return EndCap{}, false
 		}
 		e.out, e.outBrief = f.outNow(out)
-		var names []string
-		for i := range f.Replicas {
-			if last[i+1] {
-				names = append(names, fmt.Sprintf("r%d", i+1))
-			}
-		}
-		e.tail, e.tailNames = len(names), strings.Join(names, ", ")
 	}
 	return e, true
 }
@@ -196,7 +199,7 @@ func (r *Rates) OverCap(c Class, e EndCap) bool {
 }
 
 // lastEnds is the most calls the tail's replicas end in the window: a batch each.
-func (e EndCap) lastEnds() float64 { return float64(e.tail * e.Servers) }
+func (e EndCap) lastEnds() float64 { return float64(len(e.tailNames()) * e.Servers) }
 
 // ended is class c's ok count over the window, whole again from its rate, and the servers
 // that ended them, every replica's: OverCap's and FewerRounds' rounds are of these two.
@@ -237,10 +240,11 @@ func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, loss float64, ok
 // tail's last ends may make up the rest.
 func (e EndCap) caught(r *Rates) int {
 	ended, servers := e.ended(r, Payment)
-	if n := int(math.Ceil(ended / servers)); e.tail == 0 || n <= e.Rounds(r) {
-		return n
+	n := int(math.Ceil(ended / servers))
+	if e.lastEnds() > 0 {
+		n = min(n, e.Rounds(r))
 	}
-	return e.Rounds(r)
+	return n
 }
 
 // batchWords say, for the notes, what a batch is and how many of them a window caught: the
@@ -260,26 +264,27 @@ type batchWords struct {
 	ended                              int
 }
 
+// possessive is whose, of a count or of names: "5 permits'", "1 worker's", "r1 and r4's"
+// (a name's s is not a plural's: "r1, r4' last" read wrong).
+func possessive(whose string) string {
+	if strings.HasSuffix(whose, "s") {
+		return whose + "'"
+	}
+	return whose + "'s"
+}
+
 // batch is batchWords for r's window, which caught the ends of rounds batches.
 func (e EndCap) batch(r *Rates, rounds int) batchWords {
 	n, _ := e.ended(r, Payment)
 	all, hold := e.Replicas*e.Servers, FmtSecs(e.Hold)
-	whose := e.serversBare() + "'"
-	if all == 1 {
-		whose = e.serversBare() + "'s"
-	}
-	b := batchWords{long: fmt.Sprintf("the %s calls end close together every %s", whose, hold),
+	b := batchWords{long: fmt.Sprintf("the %s calls end close together every %s", possessive(e.serversBare()), hold),
 		short: fmt.Sprintf("%d calls end together every %s", all, hold), fewest: fmt.Sprintf("%d end together every %s", all, hold),
 		times: fmt.Sprintf("%d times", rounds), caught: fmt.Sprintf("%d batches", rounds), timesBrief: fmt.Sprintf("%d×", rounds), ended: int(n),
 		together: fmt.Sprintf("%d end together", all), fewTogether: fmt.Sprintf("%d end together", all)}
 	most := FmtPerSec((float64(rounds*all) + e.lastEnds()) / float64(r.Seconds))
 	b.most, b.mostBrief = fmt.Sprintf("%d × %d ÷ %ds = %s", rounds, all, r.Seconds, most), "so "+most
-	if e.tail > 0 { // "(2 × 60 + r1's last 20)": whose the batch beyond the rounds is
-		whose := e.tailNames + "'s last"
-		if e.tail > 1 {
-			whose = e.tailNames + "' last"
-		}
-		b.most = fmt.Sprintf("(%d × %d + %s %d) ÷ %ds = %s", rounds, all, whose, int(e.lastEnds()), r.Seconds, most)
+	if tail := e.tailNames(); len(tail) > 0 { // "(2 × 60 + r1's last 20)": whose the batch beyond the rounds is
+		b.most = fmt.Sprintf("(%d × %d + %s last %d) ÷ %ds = %s", rounds, all, possessive(strings.Join(tail, " and ")), int(e.lastEnds()), r.Seconds, most)
 	}
 	if n != float64(rounds*all)+e.lastEnds() {
 		// Bunches, not whole batches (shared-pool's 36 ok in 5s from 2 of 20 workers'):

@@ -309,3 +309,23 @@ func TestFleetCapCountsADrainedReplicasLastEnds(t *testing.T) {
 		t.Errorf("r1 drained before the window, at work now: %+v", e)
 	}
 }
+
+// Two replicas' last ends in the window: each name's, not a plural's ("r1, r4' last").
+func TestFleetCapNamesTwoReplicasLastEnds(t *testing.T) {
+	c := keysBase()
+	c.Traffic.Payment.Rate = 24
+	s := &Snapshot{Config: c, Fleet: &FleetStats{Replicas: make([]Snapshot, 5), Drain: &Drain{Replica: 1, At: 5 * time.Second},
+		Pulls: []Pull{{Replica: 4, At: 6 * time.Second}}}}
+	s.Fleet.Replicas[3].Health.Pulled = true
+	r := Rates{Seconds: 5, From: 7, To: 12}
+	r.OK[Payment] = 22.6
+	e, ok := s.PaymentEndCap(&r)
+	if !ok || e.Replicas != 3 {
+		t.Fatalf("r1 drained and r4 pulled before 7–12s: %+v", e)
+	}
+	want := "(2 × 60 + r1 and r4's last 40) ÷ 5s = 32/s"
+	notes := e.OverCapNote("payment", &r)
+	if !slices.ContainsFunc(notes, func(n string) bool { return strings.HasSuffix(n, want) }) {
+		t.Errorf("no %q in %q", want, notes)
+	}
+}

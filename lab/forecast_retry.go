@@ -325,9 +325,13 @@ func (st RetryStep) name() string {
 // DeepestLastTerms says what each term of DeepestLastSum is, a try and a wait, by layer:
 // "edge 500ms + 50ms on average, hops 500ms + 100ms" (newcomer 34 had to guess that
 // 550ms was the edge's try and its mean jittered wait); "" without DeepestSteps.
-func (f RetryForecast) DeepestLastTerms() string {
+func (f RetryForecast) DeepestLastTerms() string { return f.terms(RetryStep.wait) }
+
+// terms is each retrying layer's try and wait, the wait as wait says it: "edge 500ms + 50ms
+// on average, hops 500ms + 100ms".
+func (f RetryForecast) terms(wait func(RetryStep) string) string {
 	return strings.Join(f.retryingSaid(func(st RetryStep) string {
-		return fmt.Sprintf("%s %s + %s", st.who(), FmtDur(st.Try), st.wait())
+		return fmt.Sprintf("%s %s + %s", st.who(), FmtDur(st.Try), wait(st))
 	}), ", ")
 }
 
@@ -352,11 +356,14 @@ func (st RetryStep) wait() string {
 }
 
 // meanWait is wait briefly, "~50ms" when jittered, as DeepestLastShares marks a share.
-func (st RetryStep) meanWait() string {
+func (st RetryStep) meanWait() string { return st.atMean(FmtDur(st.Wait)) }
+
+// atMean marks a figure of a jittered step "~", as at its mean (review 40a m6: read as exact).
+func (st RetryStep) atMean(d string) string {
 	if st.Mean {
-		return "~" + FmtDur(st.Wait)
+		return "~" + d
 	}
-	return FmtDur(st.Wait)
+	return d
 }
 
 // DeepestLastSum is how long after its payment the last of DeepestCalls comes, as the sum
@@ -412,8 +419,7 @@ func (f RetryForecast) DeepestLastGlanceTried() string {
 		waits := f.retryingSaid(func(st RetryStep) string { return st.who() + " " + st.meanWait() })
 		return fmt.Sprintf("%s: %s first %d tries of %s and waits (%s)", shares, each, f.deepestFactor(), tries[0], strings.Join(waits, ", "))
 	}
-	terms := f.retryingSaid(func(st RetryStep) string { return fmt.Sprintf("%s %s + %s", st.who(), FmtDur(st.Try), st.meanWait()) })
-	return fmt.Sprintf("%s: %s first %d tries and waits (%s)", shares, each, f.deepestFactor(), strings.Join(terms, ", "))
+	return fmt.Sprintf("%s: %s first %d tries and waits (%s)", shares, each, f.deepestFactor(), f.terms(RetryStep.meanWait))
 }
 
 // deepestLastEach is DeepestLastShares with whose tries they are: "each layer's", or "each
@@ -441,11 +447,7 @@ func (f RetryForecast) DeepestLastShares() (shares string, ok bool) {
 		if st.Retries == 0 {
 			continue
 		}
-		share := FmtDur(time.Duration(st.Retries) * st.Every())
-		if st.Mean {
-			share = "~" + share // its waits jittered, at their mean (review 40a m6: read as exact)
-		}
-		said = append(said, fmt.Sprintf("%s (%s)", share, st.name()))
+		said = append(said, fmt.Sprintf("%s (%s)", st.atMean(FmtDur(time.Duration(st.Retries)*st.Every())), st.name()))
 	}
 	return strings.Join(said, " + "), true
 }

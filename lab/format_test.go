@@ -200,8 +200,8 @@ func TestReachWordsNameTheSetRate(t *testing.T) {
 		v, top float64
 		want   string
 	}{{22.649, 24, "22.6 → 24"}, {23.96, 24, "24"}, {256.57, 320, "256.6 → 320"}, {8, 8, "8"}} {
-		if got := RoundedUp(tc.v, tc.top); got != tc.want {
-			t.Errorf("RoundedUp(%v, %v) = %q, want %q", tc.v, tc.top, got, tc.want)
+		if got := roundedUp(tc.v, tc.top); got != tc.want {
+			t.Errorf("roundedUp(%v, %v) = %q, want %q", tc.v, tc.top, got, tc.want)
 		}
 	}
 	if got := BusiestTop(27, 32); got != "the busiest second, 27 → 32" {

@@ -729,6 +729,10 @@ func (s *Snapshot) AfterAnswer() int64 {
 	return n
 }
 
+// gatewayNotFailed is why a payment a hop's 504 ended is timed out, said alike in
+// GatewaySaid's notes and the timed-out term's example.
+const gatewayNotFailed = "not failed: hop 1's 504 is a gateway timeout"
+
 // GatewaySaid says, in payments, what timed the payments out where a hop answered 504
 // (gateway timeout), longest first, for a table note: a try's deadline (the user's, or the
 // try's own where sooner), passed down with it, ran out at a hop, so to the user that is timed out, the one word for the one
@@ -755,10 +759,10 @@ func GatewaySaid(s *Snapshot) []string {
 	// an error, failed, newcomer 64).
 	head := fmt.Sprintf("%s %s: %s", word, FmtCount(t), which)
 	return []string{
-		fmt.Sprintf("%s payments ran out of time below (the deadline passed down), not failed: hop 1's 504 is a gateway timeout; %s at the edge itself", head, rest),
-		fmt.Sprintf("%s payments ran out of time below, not failed: hop 1's 504 is a gateway timeout; %s at the edge itself", head, rest),
-		fmt.Sprintf("%s ran out of time below, not failed: hop 1's 504 is a gateway timeout; %s at the edge itself", head, rest),
-		fmt.Sprintf("%s ran out of time below, not failed: hop 1's 504 is a gateway timeout; %s at the edge", head, rest),
+		fmt.Sprintf("%s payments ran out of time below (the deadline passed down), %s; %s at the edge itself", head, gatewayNotFailed, rest),
+		fmt.Sprintf("%s payments ran out of time below, %s; %s at the edge itself", head, gatewayNotFailed, rest),
+		fmt.Sprintf("%s ran out of time below, %s; %s at the edge itself", head, gatewayNotFailed, rest),
+		fmt.Sprintf("%s ran out of time below, %s; %s at the edge", head, gatewayNotFailed, rest),
 		// At 80 columns, still the 504 that says it: bare, timed-out stood beside the
 		// narrator's "answers 504" as two outcomes (newcomer 60). Its meaning too where the
 		// note shares a line: the time ran out, which the 504 says.

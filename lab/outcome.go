@@ -33,7 +33,7 @@ var (
 		{Word: "failed", Column: "failed",
 			Means: "the dependency refused the connection or answered with an error"},
 		{Word: "timed out", Column: "timed-out",
-			Means: "a timeout fired: a socket timeout cut the payment call, a caller timeout walked away from it, a hop answered 504 as the deadline passed down to it ran out (the note under the table counts those payments, and those timed out at the edge itself: \"timed-out 35: all 35 payments ran out of time below, not failed: hop 1's 504 is a gateway timeout; none at the edge itself\"), or a health check was answered after the balancer gave up"},
+			Means: "a timeout fired: a socket timeout cut the payment call, a caller timeout walked away from it, a hop answered 504 as the deadline passed down to it ran out (the note under the table counts those payments, and those timed out at the edge itself: \"timed-out 35: all 35 payments ran out of time below, " + gatewayNotFailed + "; none at the edge itself\"), or a health check was answered after the balancer gave up"},
 	}
 	inFlightTerm = Term{Word: "in flight", Column: "in-flight",
 		Means: "accepted (queued or on a worker) and not finished; arrived = ok + failed + timed out + rejected + in flight"}

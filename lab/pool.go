@@ -112,6 +112,10 @@ func (p PoolStats) Idle() int {
 	return n
 }
 
+// AtWork reports whether the pool holds any request now, on a worker or queued: a replica
+// out of rotation that does is still finishing.
+func (p PoolStats) AtWork() bool { return p.Busy+p.Queued > 0 }
+
 // PoolStats is the pool at one instant.
 type PoolStats struct {
 	Size       int // workers now (pool.workers)

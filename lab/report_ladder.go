@@ -52,10 +52,8 @@ const (
 // title crowded with the totals' and the missing rows' words, "latencies timed with both
 // running" went unread beside signup's p99 4.2ms against a lone run's 3.5ms, every count
 // the same (newcomer 64 W16).
-func TimedBoth() []string {
-	return []string{"p99s timed with both running, so they differ from solo runs; counts do not",
-		"p99s timed with both running: unlike solo runs", "p99s: both running, unlike solo runs"}
-}
+var TimedBoth = []string{"p99s " + TimingVariesBrief + ", so they differ from solo runs; counts do not",
+	"p99s " + TimingVariesBrief + ": unlike solo runs", "p99s: both running, unlike solo runs"}
 
 // Loop names the mode in words: "open loop", "closed loop".
 func (m TrafficMode) Loop() string { return string(m) + " loop" }

@@ -196,11 +196,11 @@ func (s *Snapshot) waitAll(n int) string {
 // room, and in the help.
 const SendDelayMeans = "scheduled arrival → on a worker"
 
-// ToWorkerOwn says whose ToWorkerIn's time is, after its figure where the line has room: the
+// toWorkerOwn says whose ToWorkerIn's time is, after its figure where the line has room: the
 // lab's (its generator's lag, then its dispatch to a worker, on this machine), no queue's, in
 // the words of the footer's "the lab's own measures": a health check that does nothing
 // taking 500µs to reach a worker read as the pool's cost (newcomer 64).
-const ToWorkerOwn = ", the lab's own"
+const toWorkerOwn = ", the lab's own"
 
 // measuredWork are the forms of a bystander's work, set, longest first: beside it, where no
 // queue adds its wait, what the table's p50 measured and the p50s of the parts that made it
@@ -241,14 +241,14 @@ func measuredWork(s *Snapshot, cl Class, work, brief string, define bool) []stri
 	head := func(work string) string { return work + " (p50 " + p50 + "; " + ToWorkerIn + late }
 	var forms []string
 	if define { // from when to when, with room, before how far the work ran over
-		forms = append(forms, head(work)+": "+SendDelayMeans+ToWorkerOwn+ran)
+		forms = append(forms, head(work)+": "+SendDelayMeans+toWorkerOwn+ran)
 	}
 	if ran != ")" {
-		forms = append(forms, head(work)+ToWorkerOwn+ran, head(work)+ran)
+		forms = append(forms, head(work)+toWorkerOwn+ran, head(work)+ran)
 	}
-	forms = append(forms, head(work)+ToWorkerOwn+")")
+	forms = append(forms, head(work)+toWorkerOwn+")")
 	if brief != "" {
-		forms = append(forms, head(brief)+ToWorkerOwn+")")
+		forms = append(forms, head(brief)+toWorkerOwn+")")
 	}
 	return append(forms, head(work)+")", work)
 }
@@ -1231,7 +1231,7 @@ func coreWords() []part[[]Item] {
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
 			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, in the long run, at the set rates: \"in the long run the queue grows 5/s, full in ~16.2s more: 15/s arrive, 10/s leave (6.7/s payments): 20 workers ÷ 2.00s mean hold (30 needed ÷ all 15/s)\". The mean hold is how long an arrival holds a worker, on average over all 15/s, every class's arrivals (the traffic line's rates added up): the workers the classes need (10/s × 3.0s + 5/s × 2ms = 30 workers held at once, erlangs) over every arrival a second (15/s), Little's law turned round; the queue serves the classes in their order of arrival, so each leaves in its share of the arrivals: 6.7/s payments (20 workers ÷ 3.0s, each payment's hold) and 3.3/s signups; signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full in: how long from now the places left take to fill at that growth. \"so far it grew 0.8/s in 3–8s, as 13.6/s arrived\": the growth the run measured over the table's /s seconds, and what arrived in them, every class, beside the forecast's arrivals; where it strays from the forecast further than random arrivals explain (two standard deviations of their count), why: \"and the 20 workers, all taken by 1.6s, free together every 3.0s: it grows in steps\": the pool filled in less than a hold, so its workers, taken together, free together, once a hold; between, none leaves and arrivals pile up, and at each free a bunch leaves at once, so a window that is no whole number of holds counts more bunches, or fewer, than the long run's pace (0.8/s in 3–8s: two bunches in 5s, where the long run has one every 3.0s)"),
 			// What the seed fixes, where the screen says it briefly (review 29 lab #5).
-			word("arrivals at random, the seed", "the settings' arrivals: at random (Poisson), each class's gaps drawn from traffic.seed, or at an even pace (uniform); \"the seed fixes arrival times; timing is measured, so it varies run to run\" (briefly \"fixes arrivals, not timing\"): one seed gives the same arrivals every run, and both halves of a compare (which says so once, in its noise legend, and beside its first p99 with room, \""+TimedBoth()[0]+"\", else in its title, \""+TimingVaries+"\": each lone run has the machine to itself), but how long each request takes, and so which one meets a full pool or a slow call, is measured on this machine, so counts and latencies differ a little from run to run"),
+			word("arrivals at random, the seed", "the settings' arrivals: at random (Poisson), each class's gaps drawn from traffic.seed, or at an even pace (uniform); \"the seed fixes arrival times; timing is measured, so it varies run to run\" (briefly \"fixes arrivals, not timing\"): one seed gives the same arrivals every run, and both halves of a compare (which says so once, in its noise legend, and beside its first p99 with room, \""+TimedBoth[0]+"\", else in its title, \""+TimingVaries+"\": each lone run has the machine to itself), but how long each request takes, and so which one meets a full pool or a slow call, is measured on this machine, so counts and latencies differ a little from run to run"),
 		}),
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them ("+shortCircuitName+" rejects while the breaker is open; "+permitName+" lets a call through and counts how it went; "+countsRejectionsName+" is the whole breaker in the short-circuit's place, counting the lab's own rejections below it (rejected:bulkhead) as the dependency's failures: the trap; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore; "+adaptiveStageName+": the adaptive limit, named as what it turns away, "+RejectLimit.Word()+"). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned. deadline:enough-left starts no call with less of the deadline left than recent calls' mean + 4 mean deviations (TCP's, of each call from the smoothed mean: about 5ms for calls of 50ms ±10ms uniform, so ~70ms, moving as calls do; at most half the deadline, at least a chain's floor: what its hops that call another keep back, dependency.hop.reserve each, + what the one before the last needs left to call it, dependency.hop.min_call: \"2 × 100ms kept back at hops 1 and 2 + 50ms to call hop 3\"); it learns only from calls that succeed (a timeout or a 504 teaches it nothing), so until one does it lets every call start"),

@@ -74,7 +74,7 @@ const burstSDs = 4
 func (t TrafficConfig) ReachWords(c Class, top float64) []string {
 	rate := FmtPerSec(t.PeakRate(c))
 	room := fmt.Sprintf("%d√%s", burstSDs, perSecFigure(t.PeakRate(c)))
-	sum := " = " + RoundedUp(t.SecondReach(c), top)
+	sum := " = " + roundedUp(t.SecondReach(c), top)
 	return []string{
 		rate + " set + " + room + " for bursts" + sum,
 		rate + " + " + room + " for bursts" + sum,
@@ -82,9 +82,9 @@ func (t TrafficConfig) ReachWords(c Class, top float64) []string {
 	}
 }
 
-// RoundedUp is v and the top of a chart's axis it rounds up to, as the note on that top
+// roundedUp is v and the top of a chart's axis it rounds up to, as the note on that top
 // says them: "22.6 → 24", or "24" alone where v prints as the top.
-func RoundedUp(v, top float64) string {
+func roundedUp(v, top float64) string {
 	if perSecFigure(v) == perSecFigure(top) {
 		return perSecFigure(top)
 	}
@@ -95,7 +95,7 @@ func RoundedUp(v, top float64) string {
 // its traffic's reach: that second's count, rounded up to the top ("the busiest second, 27
 // → 32").
 func BusiestTop(busiest, top float64) string {
-	return "the busiest second, " + RoundedUp(busiest, top)
+	return "the busiest second, " + roundedUp(busiest, top)
 }
 
 // Label is what the screen calls class c: its label, or its name.

@@ -545,7 +545,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// (newcomer 64 W16: signup p99 4.2ms against 3.5ms run alone, the counts the same).
 	var timing []string
 	if a.Config.Traffic.Mode == b.Config.Traffic.Mode {
-		timing = lab.TimedBoth()
+		timing = lab.TimedBoth
 	}
 	layout := func(pad int, gap string, note func(nw, h int) []string, brief bool) (out []string, noted, ruled, timed bool) {
 		var blocks [][]string

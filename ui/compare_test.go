@@ -1122,10 +1122,10 @@ func TestCompareTitleSaysTimingVaries(t *testing.T) {
 			// W16: signup p99 4.2ms against 3.5ms run alone read as an error), in the words of
 			// the title's form, which then need not say it.
 			words := lab.TimingVariesBrief
-			p99 := regexp.MustCompile(`(?m)^p99 .*  (` + strings.Join(lab.TimedBoth(), "|") + `)( *$| +│)`)
-			if !p99.MatchString(out) || !strings.Contains(lab.TimedBoth()[0], words) || !strings.Contains(lab.TimingVaries, words) ||
+			p99 := regexp.MustCompile(`(?m)^p99 .*  (` + strings.Join(lab.TimedBoth, "|") + `)( *$| +│)`)
+			if !p99.MatchString(out) || !strings.Contains(lab.TimedBoth[0], words) || !strings.Contains(lab.TimingVaries, words) ||
 				!strings.Contains(words, "with both running") || strings.Contains(out, "── A vs B same traffic, "+words) || !strings.Contains(out, lab.RowsUnshown) && sz[0] == 120 {
-				t.Errorf("%dx%d, colour %v: no %q beside the p99s:\n%s", sz[0], sz[1], color, lab.TimedBoth(), out)
+				t.Errorf("%dx%d, colour %v: no %q beside the p99s:\n%s", sz[0], sz[1], color, lab.TimedBoth, out)
 			}
 			// Not at the cost of the colour's key: the brief form keeps it at 80 columns.
 			_, title, _ := strings.Cut(out, "── A vs B")

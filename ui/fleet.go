@@ -358,11 +358,11 @@ func replicaRow(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt ti
 // sent to it (n37), as a drained one's did.
 func holds(t *theme, p lab.PoolStats, pulled bool, squeeze int) string {
 	switch {
-	case p.Busy+p.Queued == 0 && squeeze == withWhy && !pulled:
+	case !p.AtWork() && squeeze == withWhy && !pulled:
 		// Drained and empty: the work it held then was done (newcomer 43 G-15: "busiest 5–6s:
 		// 79" of 80 beside r1 "DRAINED … at 5.0s", nothing said of what drain does to it).
 		return t.dim.Render(outHeld)
-	case p.Busy+p.Queued == 0:
+	case !p.AtWork():
 	case squeeze == withWhy && pulled:
 		return t.dim.Render(pulledHolds)
 	case squeeze == withWhy:
