@@ -415,8 +415,10 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// Where it fits, that the p99s are measured: the counts match each run alone, the p99s
 	// not (newcomer 43 G-10: "3.9 vs 3.6ms" read as a copy error).
 	heads := []string{head}
+	var timing []string // beside a p99 row, below
 	if a.Config.Traffic.Mode == b.Config.Traffic.Mode {
 		heads = []string{head + t.dim.Render(", "+lab.TimingVaries), head + t.dim.Render(", "+lab.TimingVariesBrief), head}
+		timing = lab.TimedBoth()
 	}
 	totals := t.dim.Render(", totals since the start")
 	colour := ""
@@ -543,10 +545,6 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// Where both runs were sent alike, the p99s' timing beside the first p99 row with room
 	// after it (a taller block's last, the blocks beside it shorter), not in the title alone
 	// (newcomer 64 W16: signup p99 4.2ms against 3.5ms run alone, the counts the same).
-	var timing []string
-	if a.Config.Traffic.Mode == b.Config.Traffic.Mode {
-		timing = lab.TimedBoth()
-	}
 	layout := func(pad int, gap string, note func(nw, h int) []string, brief bool) (out []string, noted, ruled, timed bool) {
 		var blocks [][]string
 		var widths []int
