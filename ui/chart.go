@@ -349,16 +349,20 @@ func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast, top float64) []stri
 	_, c, ok := reachClass(s, spec.leaves)
 	switch {
 	case data > atLeast:
-		return []string{"top: " + lab.BusiestTop(data, top)}
+		return []string{topSays(lab.BusiestTop(data, top))}
 	case ok:
 		var forms []string
 		for _, f := range s.Config.Traffic.ReachWords(c, top) {
-			forms = append(forms, "top: "+f)
+			forms = append(forms, topSays(f))
 		}
 		return forms
 	}
 	return nil
 }
+
+// topSays is a top note as a chart writes it after its title, words its lab's; the help
+// quotes it so.
+func topSays(words string) string { return "top: " + words }
 
 // fixedReach is the atLeast of a chart whose axis reaches v on either side.
 func fixedReach(v float64) func(*lab.Snapshot) float64 {

@@ -415,8 +415,10 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// Where it fits, that the p99s are measured: the counts match each run alone, the p99s
 	// not (newcomer 43 G-10: "3.9 vs 3.6ms" read as a copy error).
 	heads := []string{head}
+	var timing []string // beside a p99 row, below
 	if a.Config.Traffic.Mode == b.Config.Traffic.Mode {
 		heads = []string{head + t.dim.Render(", "+lab.TimingVaries), head + t.dim.Render(", "+lab.TimingVariesBrief), head}
+		timing = lab.TimedBoth
 	}
 	totals := t.dim.Render(", totals since the start")
 	colour := ""
@@ -543,14 +545,10 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// Where both runs were sent alike, the p99s' timing beside the first p99 row with room
 	// after it (a taller block's last, the blocks beside it shorter), not in the title alone
 	// (newcomer 64 W16: signup p99 4.2ms against 3.5ms run alone, the counts the same).
-	var timing []string
-	if a.Config.Traffic.Mode == b.Config.Traffic.Mode {
-		timing = lab.TimedBoth
-	}
 	layout := func(pad int, gap string, note func(nw, h int) []string, brief bool) (out []string, noted, ruled, timed bool) {
 		var blocks [][]string
 		var widths []int
-		var latest []bool // each block's last row a latency's
+		var p99At []int // each block's line of its first p99, -1 where it has none
 		for start := 0; start < len(rows); {
 			end := start + 1
 			for end < len(rows) && rows[end].Class == rows[start].Class {
@@ -558,7 +556,11 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			}
 			if keep == nil || keep(rows[start].Class) {
 				block, bw := summaryBlock(t, rows[start:end], a.Config.Traffic.Label(rows[start].Class), s.marks, pad, brief)
-				blocks, widths, latest = append(blocks, block), append(widths, bw), append(latest, rows[end-1].Latency())
+				at := slices.IndexFunc(rows[start:end], func(r lab.ComparisonRow) bool { return r.Latency() && r.Counter != "p50" })
+				if at >= 0 {
+					at++ // under the block's title line
+				}
+				blocks, widths, p99At = append(blocks, block), append(widths, bw), append(p99At, at)
 			}
 			start = end
 		}
@@ -592,18 +594,19 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 					row, ruled = beside(row, rule, rowW, gap), true
 				}
 			}
-			// The row's last line with the first block's p99 and no other block's: the timing
-			// after it, up to what stands beside the row, if anything does.
-			if last := len(row) - 1; !timed && len(timing) > 0 && latest[first] && len(blocks[first]) == len(row) &&
-				strings.TrimSpace(ansi.Strip(ansi.Cut(row[last], widths[first], rowW))) == "" {
+			// The row's line with the first block's p99 and no other block's: the timing after
+			// it, up to what stands beside the row, if anything does. Not beside the p50 under
+			// it, which "p99s" then named wrong (shared-pool against socket-timeout).
+			if l := p99At[first]; !timed && len(timing) > 0 && l >= 0 && l < len(row) &&
+				strings.TrimSpace(ansi.Strip(ansi.Cut(row[l], widths[first], rowW))) == "" {
 				room, tail := w, ""
-				if ansiWidth(row[last]) > rowW {
-					room, tail = rowW, ansi.Cut(row[last], rowW, ansiWidth(row[last]))
+				if ansiWidth(row[l]) > rowW {
+					room, tail = rowW, ansi.Cut(row[l], rowW, ansiWidth(row[l]))
 				}
 				if f, ok := firstFit(room-widths[first]-len(gap), timing...); ok {
-					row[last], timed = fit(blocks[first][last], widths[first])+gap+t.dim.Render(f), true
+					row[l], timed = fit(blocks[first][l], widths[first])+gap+t.dim.Render(f), true
 					if tail != "" {
-						row[last] = fit(row[last], rowW) + tail
+						row[l] = fit(row[l], rowW) + tail
 					}
 				}
 			}

@@ -5,6 +5,7 @@ package ui
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -464,5 +465,27 @@ func TestSpareClauseSaidSomewhere(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The compare's "p99s timed with both running" stands beside a p99 row, never the p50 row
+// under it (review of 253ae8f5: shared-pool against socket-timeout said "p99s" beside p50).
+func TestTimedBothBesideAP99(t *testing.T) {
+	seen := 0
+	for name, m := range compareMoments() {
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: sz[0], height: sz[1]}
+			for _, l := range strings.Split(ansi.Strip(render(newTheme(true, true), s)), "\n") {
+				if !slices.ContainsFunc(lab.TimedBoth, func(f string) bool { return strings.Contains(l, f) }) {
+					continue
+				}
+				if seen++; !strings.HasPrefix(l, "p99") && !strings.HasPrefix(l, lab.CorrectedP99) {
+					t.Errorf("%s %dx%d: the timing beside a row not a p99: %q", name, sz[0], sz[1], l)
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Error("no compare moment drew the timing beside its rows")
 	}
 }

@@ -618,13 +618,12 @@ var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared:
 		return append(table, lines...)
 	}}
 
-// keyed is parts, a plan's lines of ps, with the table's class names keying a fleet's
+// keyedTable is parts, a plan's lines of ps, with the table's class names keying a fleet's
 // letters where the pool's lines draw no legend: its rows say workers and queues by letters
 // all the same (newcomer 64: fleet-domino at 80x24 said P, S, H nowhere). Not in a
 // compare's halves, whose legends are shared.
-func (c labCtx) keyed(ps []panel, parts [][]string) [][]string {
-	at := func(p panel) int { return slices.IndexFunc(ps, func(q panel) bool { return q.name == p.name }) }
-	pool, table := at(poolPanel), at(tablePanel)
+func (c labCtx) keyedTable(ps []panel, parts [][]string) [][]string {
+	pool, table := panelAt(ps, poolPanel), panelAt(ps, tablePanel)
 	if c.snap.Fleet == nil || c.compared() || pool < 0 || table < 0 || len(parts[table]) == 0 ||
 		slices.Equal(parts[pool], c.draw(poolPanel, levelFull)) {
 		return parts
@@ -845,8 +844,8 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 	if keep > 0 && avail >= least { // the filling panels keep what they can use
 		spare -= keep
 	}
-	for _, name := range richerFirst {
-		k := slices.IndexFunc(ps, func(p panel) bool { return p.name == name })
+	for _, p := range richerFirst {
+		k := panelAt(ps, p)
 		for lv := levelFull; k >= 0 && lv < level && spare > 0; lv++ {
 			if more := c.draw(ps[k], lv); len(more) > len(parts[k]) && len(more)-len(parts[k]) <= spare {
 				spare -= len(more) - len(parts[k])
@@ -873,7 +872,7 @@ func (c labCtx) settle(ps []panel, start, h int) (int, [][]string) {
 // richerFirst are the panels that take lines to spare at a richer level than the lab's,
 // those that tell most per line first: what the screen teaches, then who holds the workers
 // (a fleet's pulls), the settings, the per-second rates, the health.
-var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "hops"}
+var richerFirst = []panel{narratorPanel, poolPanel, settingsPanel, tablePanel, healthPanel, hopsPanel}
 
 // spared is c's layout of ps in h lines with the narrator's spare clause in the form it
 // can afford, and c drawing it so. The clause answers what its sentence raises: it may cost
@@ -1055,7 +1054,7 @@ func queueShown(ps []panel, pl layoutPlan) bool {
 
 // draws says plan pl draws a line of panel p that is, its styles stripped, one that line says.
 func draws(ps []panel, pl layoutPlan, p panel, line func(string) bool) bool {
-	return slices.ContainsFunc(pl.parts[slices.IndexFunc(ps, func(q panel) bool { return q.name == p.name })], func(l string) bool {
+	return slices.ContainsFunc(pl.parts[panelAt(ps, p)], func(l string) bool {
 		return line(ansi.Strip(l))
 	})
 }
@@ -1112,7 +1111,12 @@ func (pl layoutPlan) spaced(ps []panel, keep int) (gapAfter []bool, fill int) {
 
 // panelLines is how many lines panel p takes in parts, a plan's lines of ps.
 func panelLines(ps []panel, parts [][]string, p panel) int {
-	return len(parts[slices.IndexFunc(ps, func(q panel) bool { return q.name == p.name })])
+	return len(parts[panelAt(ps, p)])
+}
+
+// panelAt is where panel p stands in ps, -1 where it is not there.
+func panelAt(ps []panel, p panel) int {
+	return slices.IndexFunc(ps, func(q panel) bool { return q.name == p.name })
 }
 
 // labLines lays out pane i in exactly h lines of at most w cells: the richest level of
@@ -1128,7 +1132,7 @@ func labLines(c labCtx, h int) []string {
 // planLines draws plan pl of c (labPlan's) in h lines.
 func planLines(c labCtx, pl layoutPlan, h int) []string {
 	ps := labPanels
-	level, parts := pl.level, c.keyed(labPanels, pl.parts)
+	level, parts := pl.level, c.keyedTable(ps, pl.parts)
 	gapAfter, avail := pl.spacing(ps)
 	var out []string
 	for k, part := range parts {
