@@ -164,7 +164,7 @@ const (
 func poolGloss(c Config) (long, short string) {
 	q := c.Pool.Queue
 	if q.Holds() && !q.Unbounded() {
-		return queueFullGloss(q), fmt.Sprintf("queue of %d full", q)
+		return queueFullGloss(q), queueFull(q)
 	}
 	if q.Holds() {
 		return "", "" // an unbounded queue turns none away
@@ -182,7 +182,10 @@ func poolGloss(c Config) (long, short string) {
 // table and the help's example of it.
 const noQueueGloss = "no free worker, no queue to wait in"
 
-func queueFullGloss(q QueueSize) string { return fmt.Sprintf("no worker, queue of %d full", q) }
+func queueFullGloss(q QueueSize) string { return "no worker, " + queueFull(q) }
+
+// queueFull is rejected:pool's short gloss where the pool's bounded queue of q was full.
+func queueFull(q QueueSize) string { return fmt.Sprintf("queue of %d full", q) }
 
 // noQueue is rejected:pool's short gloss where the pool has no queue, in 5 cells more than
 // "no free worker": "no free worker, no queue" cost stacked-timeouts' 120x40 the long form
