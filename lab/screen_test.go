@@ -956,25 +956,25 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	// check's line beside it does not say it again. Whose the time is, the lab's, where the
 	// line has room (newcomer 64: a health check that does nothing took 500µs to reach a
 	// worker, and the screen left whose cost that was to guess).
-	defined := work + " (p50 2.9ms; to a worker in p50 620µs: scheduled arrival → on a worker, the lab's own; the work, a sleep, ran p50 250µs over)"
+	defined := work + " (p50 2.9ms; to a worker in p50 620µs: scheduled arrival → on a worker, lab overhead; the work, a sleep, ran p50 250µs over)"
 	if got := settingValue(c, s, 200, "signup"); got != defined {
 		t.Errorf("signup at 200: %q, want %q", got, defined)
 	}
-	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; to a worker in p50 620µs, the lab's own)" {
+	if got := settingValue(c, s, 100, "signup"); got != work+" (p50 2.9ms; to a worker in p50 620µs, lab overhead)" {
 		t.Errorf("signup at 100: %q", got)
 	}
-	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; to a worker in p50 702µs, the lab's own; on a worker p50 2µs)") {
+	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; to a worker in p50 702µs, lab overhead; on a worker p50 2µs)") {
 		t.Errorf("health: %q", got)
 	}
 	// At 120, the health check's line says whose at the price of "calls nothing", which
 	// "answered at once" implies.
-	if got, want := settingValue(c, s, 120, "health"), "answered at once on a worker; rejected:pool if none is free (p50 752µs; to a worker in p50 702µs, the lab's own)"; got != want {
+	if got, want := settingValue(c, s, 120, "health"), "answered at once on a worker; rejected:pool if none is free (p50 752µs; to a worker in p50 702µs, lab overhead)"; got != want {
 		t.Errorf("health at 120: %q, want %q", got, want)
 	}
 	alone := *s // no signups: the health check's line is where it first shows
 	alone.Config.Traffic.Signup.Rate = 0
 	alone.Classes[Signup] = ClassStats{}
-	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "; to a worker in p50 702µs: scheduled arrival → on a worker, the lab's own; on a worker p50 2µs)") {
+	if got := settingValue(alone.Config, &alone, 200, "health"); !strings.HasSuffix(got, "; to a worker in p50 702µs: scheduled arrival → on a worker, lab overhead; on a worker p50 2µs)") {
 		t.Errorf("health alone at 200: %q", got)
 	}
 	s.Pool.QueueCap = 100
