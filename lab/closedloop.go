@@ -75,7 +75,7 @@ func CorrectedForms(s *Snapshot) []string {
 	}
 	notSent := s.ClosedLoop.NotSent()
 	if notSent == 0 {
-		return []string{"corrected: from when each was due, not sent, so " + SentLate + " too" + late,
+		return []string{"corrected: from when each was due, so " + SentLate + " too" + late,
 			"corrected: from when each was due, so " + SentLate + " too",
 			"corrected: from when due, " + SentLate + " too", "corrected: from when due"}
 	}
@@ -83,7 +83,7 @@ func CorrectedForms(s *Snapshot) []string {
 	if pay.LatencyCorrected.Count-pay.Latency.Count == notSent {
 		never = fmt.Sprintf("+%s never sent", FmtCount(notSent))
 	}
-	return []string{"corrected: all from when due, not sent, so " + SentLate + " too" + late + "; " + never + ", each until its user's stuck reply",
+	return []string{"corrected: all from when due, so " + SentLate + " too" + late + "; " + never + ", each until its user's stuck reply",
 		"corrected: from when due, so " + SentLate + " too" + late + "; " + never + ", each until its user's stuck reply",
 		"corrected: from when due, so " + SentLate + " too" + brief + "; " + never + ", each until its user's stuck reply",
 		"corrected: from when due, so " + SentLate + " too; " + never + ", each until its user's stuck reply",
