@@ -116,8 +116,8 @@ func (s *Snapshot) QueueFullIn(places QueueSize, growth float64) time.Duration {
 	return time.Duration(left / growth * float64(time.Second))
 }
 
-// QueueGrowthSaid is the clause on a bounded queue filling behind a full pool: the long
-// run's growth at the set rates and how long it takes to fill (in, QueueFullIn), the arithmetic of those leaving,
+// QueueGrowthSaid is the clause on a bounded queue filling behind a full pool: its growth
+// until full at the set rates and how long it takes to fill (in, QueueFullIn), the arithmetic of those leaving,
 // then what the run measured so far, and, where the two stray apart beyond chance, why.
 // The forecast is said as the long run's, and the mean hold from the workers needed said
 // before it: "30 workers' load" read in more than one pass, and "grows 5/s" beside "so far
@@ -134,7 +134,9 @@ func (s *Snapshot) QueueGrowthSaid(f Forecast, in time.Duration) string {
 	// Whose mean hold it is, all the arrivals', the traffic line's rates added up: "2.00s
 	// mean hold" beside payments' 3.0s and signups' 2ms read as nobody's (newcomer 59
 	// G-minor 17). "all" alone: "over all 15/s" cost long-queue's 80x24 its queue row.
-	said := fmt.Sprintf("; in the long run the queue grows %s, full in ~%s more: %s arrive, %s leave (%s payments): %d workers ÷ %s mean hold (%s needed ÷ all %s)",
+	// "Until full", not "in the long run": elsewhere the long run is the steady state, which
+	// a queue that fills reaches only once full (newcomer 65 W-minor 17).
+	said := fmt.Sprintf("; until full, the queue grows %s, full in ~%s more: %s arrive, %s leave (%s payments): %d workers ÷ %s mean hold (%s needed ÷ all %s)",
 		FmtPerSec(q.Growth), FmtSecs(in), FmtPerSec(q.Arrivals), FmtPerSec(q.Leave), FmtPerSec(q.LeaveOf(pay.Rate)),
 		f.Workers, q.HoldSaid(f.Workers), FmtWorkers(f.OfferedLoad), FmtPerSec(q.Arrivals))
 	g, ok := s.QueueGrowth()

@@ -349,10 +349,10 @@ func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast, top float64) []stri
 	_, c, ok := reachClass(s, spec.leaves)
 	switch {
 	case data > atLeast:
-		return []string{topSays(lab.BusiestTop(data, top))}
+		return []string{topSays(lab.BusiestTop(data, top, len(eighths)-1))}
 	case ok:
 		var forms []string
-		for _, f := range s.Config.Traffic.ReachWords(c, top) {
+		for _, f := range s.Config.Traffic.ReachWords(c, top, len(eighths)-1) {
 			forms = append(forms, topSays(f))
 		}
 		return forms

@@ -159,7 +159,7 @@ func TestNarrateCorrected(t *testing.T) {
 	// The rest, a stall's end and the pacing, the help says, and late sending,
 	// which moves corrected's p50 where the stall moves none (newcomer 36 #22).
 	for _, d := range measurementHelp() {
-		for _, want := range []string{"timed from when each request was due", "the stall's end", lab.TimeToWorker + " counts too"} {
+		for _, want := range []string{"timed from when each request was due", "the stall's end", lab.SentLate + " counts too"} {
 			if d[0] == "corrected" && !strings.Contains(d[1], want) {
 				t.Errorf("help's corrected: %q, want %q", d[1], want)
 			}
@@ -410,7 +410,7 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 func TestLadderSaysWhatCorrectedCounts(t *testing.T) {
 	a, b := measurementSnapshots()
 	one := screen{panes: []pane{{snap: a, cfg: a.Config}}, width: 120, height: 40, recorded: true}
-	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: all from when due, so the time to a worker too; +99 never sent, each until its user's stuck reply") || !strings.Contains(plain, "payment latency by percentile") {
+	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: from when due, so how late each was sent too (p50 80µs); +99 never sent, each until its user's stuck reply") || !strings.Contains(plain, "payment latency by percentile") {
 		t.Errorf("closed loop at 120x40, corrected unexplained or no chart:\n%s", plain)
 	}
 	if got, want := correctedNote(a, 59), "corrected: +99 never sent, from when due to the stuck reply"; got != want {

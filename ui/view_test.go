@@ -442,7 +442,7 @@ func TestNarrator(t *testing.T) {
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 4 // 14/s, not the set 15/s
 	}
-	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 until it fills, then they are rejected:pool (queue of 10 full); in the long run the queue grows 5/s, full in ~799ms more: 15/s arrive, 10/s leave (6.7/s payments): "+
+	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 until it fills, then they are rejected:pool (queue of 10 full); until full, the queue grows 5/s, full in ~799ms more: 15/s arrive, 10/s leave (6.7/s payments): "+
 		"20 workers ÷ 2.00s mean hold (30 needed ÷ all 15/s); so far it grew 2/s in 0–3s, as 14/s arrived; "+
 		"finished signups' wait p99 –, while one arriving now waits ~1.8s for the 7th worker to free: 6 payments ahead take one each"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
