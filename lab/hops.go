@@ -63,7 +63,7 @@ func init() {
 		settings: at(88, hopsSettings),
 		numbers: append(at(10, []Item{
 			word("hop N", "a chain (dependency.hops): the edge, "+EdgeIs+" and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
-			word(AfterAnswerWord, "the boxes' second number, the narrator's and the compare's count, one phrase cut to fit ("+pastForms()+"): the hop calls a hop received after their payment's user was answered or was still working on then, both, counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The user is answered when the edge gives up (its tries spent, as in stacked-timeouts at ~1.6s), a timeout fires, or the deadline (payment.deadline, from the scheduled arrival) passes, whichever comes first. A hop that stops when its caller hangs up is done at its caller's timeout, however late it notices"),
+			word(AfterAnswerWord, "the boxes' second number, the narrator's and the compare's count, one phrase cut to fit ("+pastForms()+"): the hop calls a hop received after their payment's user was answered or was still working on then, both, counted since the start (the first number in a hop's box is a gauge, its calls in flight now; each named in the box, \"[1: 30 "+NowTag+", 81 "+AfterTag+"]\", or by the first box's words): work for nobody. The user is answered when the edge gives up (its tries spent, as in stacked-timeouts at ~1.6s), a timeout fires, or the deadline (payment.deadline, from the scheduled arrival) passes, whichever comes first. A hop that stops when its caller hangs up is done at its caller's timeout, however late it notices"),
 		}), at(30, []Item{
 			word("at hop N", atHopHelp(StackedTimeouts())),
 			word(HeldWord, heldHelp(StackedTimeouts())),
@@ -197,8 +197,9 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	if spent {
 		// Set to retry (the line above), the hops find no time left to: "retries at the edge
 		// and hops 1–2" stood beside the narrator's "only the edge retries" as a
-		// contradiction (newcomer 64).
-		retries += "; " + hops + " have no time to"
+		// contradiction (newcomer 64). A whole phrase, the narrator's: "have no time to" read
+		// as cut (newcomer 65).
+		retries += "; " + hops + " have no time for it"
 	}
 	value := func(deadline string) string {
 		return fmt.Sprintf("deadline %s, %s", deadline, retries)
@@ -704,6 +705,12 @@ const AfterAnswerWord = "after user answered"
 // is for nobody too (newcomer 35 #14).
 const AtWorkAfter = "at work after the user was answered"
 
+// AtWorkHow says which calls AtWorkAfter counts, beside the narrator's sum of them: bare,
+// "880 hop calls were at work after the user was answered" left to guess whether they began
+// after it or ran on, and hop 3's 559 beside "hop 3 drops a call hop 2 hangs up on" read as
+// calls it should have dropped (newcomer 65): most began after it, a hop's retry.
+const AtWorkHow = "new or still running"
+
 // pastForms are AfterAnswerForms quoted, as the help says them.
 func pastForms() string {
 	forms := AfterAnswerForms()
@@ -719,6 +726,12 @@ func pastForms() string {
 func AfterAnswerForms() [6]string {
 	return [6]string{"so far " + AtWorkAfter, AtWorkAfter, "so far " + AfterAnswerWord, AfterAnswerWord, "so far after answer", "after answer"}
 }
+
+// NowTag and AfterTag name a hop's box's two numbers, its calls in flight now and those
+// AfterAnswerForms count, in the box itself: "[1: 30 now, 81 after]". Bare, "[1: 30, 81]
+// → [2: 81, 240]" read as 81 flowing from hop 1 to hop 2, its legend a line away
+// (newcomer 65).
+const NowTag, AfterTag = "now", "after"
 
 // AfterAnswer sums the requests every hop had at work after their user was answered.
 func (s *Snapshot) AfterAnswer() int64 {

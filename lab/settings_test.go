@@ -458,7 +458,8 @@ func TestTimeoutAndDeadlineSayWhatEachCuts(t *testing.T) {
 // Hops set to retry under a propagated deadline that leaves them no time to: the settings
 // line says who retries as the headline does, the edge, and that the hops, set to (the line
 // above), have no time to ("retries at the edge and hops 1–2" beside "only the edge retries"
-// read as a contradiction, newcomer 64). Where their own timeout leaves them room, they retry.
+// read as a contradiction, newcomer 64), in a whole phrase ("have no time to" read as cut,
+// newcomer 65). Where their own timeout leaves them room, they retry.
 func TestHopsSettingsSayTheDeadlineSpendsTheRetries(t *testing.T) {
 	c := StackedTimeouts()
 	c.Dependency.Deadline = DeadlinePropagate
@@ -470,7 +471,7 @@ func TestHopsSettingsSayTheDeadlineSpendsTheRetries(t *testing.T) {
 		for _, it := range hopsSettings(c, nil, w) {
 			p := it.Phrase()
 			if strings.Contains(p, "retries at the edge and") || w == 120 && strings.HasSuffix(it.Label, " hops,") &&
-				(!strings.Contains(p, "retries at the edge; hops 1–2 have no time to") || len([]rune(p)) > w) {
+				(!strings.HasSuffix(p, "retries at the edge; hops 1–2 have no time for it") || len([]rune(p)) > w) {
 				t.Errorf("at %d: %q", w, p)
 			}
 		}

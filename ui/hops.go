@@ -21,11 +21,11 @@ func hopsShown(s *lab.Snapshot) bool { return lab.WayItems(s) != nil }
 func hopsLines(t *theme, s *lab.Snapshot, w, level int, peer *lab.Snapshot, peerW int) []string {
 	var out []string
 	if len(s.Hops) > 0 {
-		line, legend := chainLine(t, s, w, peer, peerW)
-		// Bare boxes: their legend first, at every level, read before the numbers it names
-		// (newcomer 51 #2: under them, "[1: 30, 81] → [2: 81, 240]" read as 81 flowing down).
-		if !legend {
-			out = append(out, t.dim.Render(chainLegend(s, w)))
+		line, key := chainLine(t, s, w, peer, peerW)
+		// The key first, at every level, read before the numbers it names (newcomer 51 #2:
+		// under them, "[1: 30, 81] → [2: 81, 240]" read as 81 flowing down).
+		if key != "" {
+			out = append(out, t.dim.Render(key))
 		}
 		out = append(out, line)
 	}
@@ -62,13 +62,22 @@ type chainForm struct {
 	lab         bool   // bare but for "edge" before them: who calls hop 1
 	arrow       string // between the boxes
 	legend      string // after the boxes: what their numbers are
+	// tagged: every box names its numbers, lab.NowTag and lab.AfterTag, but the first where
+	// key is set: it says them in those words, the key to the rest.
+	tagged bool
+	key    [2]string
 }
 
 // chainLine is the hops as boxes in a row, each with its hop calls in flight now (a gauge)
 // and, standing out, those at work after their user was answered so far (a running total:
 // work for users who have left), in lab's one phrase for them (lab.AfterAnswerForms):
 // edge ─▶ [hop 1: 24 in flight now, 100 so far at work after the user was answered] ─▶ … .
-// Narrower, the boxes keep their numbers and a legend after them names the two, once, with
+// Alone, narrower, the first box keeps those words, the key, and the rest name their
+// numbers in a word each ([hop 1: 24 in flight now, 100 so far after user answered] ─▶
+// [hop 2: 58 now, 398 after] ─▶ …): bare numbers under a legend read as one flowing from a
+// hop to the next (newcomer 65: "[1: 30, 81] → [2: 81, 240]"); then every box in a word
+// each, the key on a line before them (chainLegend).
+// In a compare's halves, narrower, the boxes keep their numbers and a legend after them names the two, once, with
 // their sum, the narrator's ([hop 1: 12, 88] ─▶ … (each: in flight now, so far at work
 // after the user was answered; 1169 in all)); then the sum goes, then the chain's ends
 // ("edge", "slow 3s"), then the arrows narrow, then the phrase shortens; then "hop" goes from
@@ -77,8 +86,9 @@ type chainForm struct {
 // The second number shows always, 0 too, and a compare's two halves draw in the form the
 // narrower fits (peer at peerW, the other half): A's "hop: now" beside B's "hop: in flight
 // now" read as two legends (review 27 #3).
-// When none fits, the boxes go bare and legend is false: hopsLines says it on a line before them.
-func chainLine(t *theme, s *lab.Snapshot, w int, peer *lab.Snapshot, peerW int) (line string, legend bool) {
+// When none fits, key is what the boxes hold, for hopsLines to say on a line before them;
+// "" where the line says it.
+func chainLine(t *theme, s *lab.Snapshot, w int, peer *lab.Snapshot, peerW int) (line, key string) {
 	paired := peer != nil && len(peer.Hops) > 0
 	at := fitsAt(t, s, w, 0, paired)
 	if paired {
@@ -91,12 +101,24 @@ func chainLine(t *theme, s *lab.Snapshot, w int, peer *lab.Snapshot, peerW int) 
 	}
 	forms := chainForms(s, paired)
 	if at < len(forms) {
-		return drawChain(t, s, forms[at]), true
+		return drawChain(t, s, forms[at]), ""
 	}
-	if line := drawChain(t, s, chainForm{false, true, true, true, " → ", ""}); ansiWidth(line) <= w {
-		return line, false
+	// The key on a line of its own: the boxes with their ends where they fit, else bare;
+	// alone, with their words for their numbers where those fit.
+	const arrow = " → "
+	bare := []chainForm{{short: true, bare: true, lab: true, arrow: arrow}, {short: true, bare: true, arrow: arrow}}
+	if !paired {
+		bare = append([]chainForm{{tagged: true, arrow: arrow}, {tagged: true, bare: true, lab: true, arrow: arrow},
+			{tagged: true, short: true, bare: true, lab: true, arrow: arrow}, {tagged: true, short: true, bare: true, arrow: arrow}}, bare...)
 	}
-	return drawChain(t, s, chainForm{false, true, true, false, " → ", ""}), false
+	f := bare[len(bare)-1]
+	for _, b := range bare {
+		if ansiWidth(drawChain(t, s, b)) <= w {
+			f = b
+			break
+		}
+	}
+	return drawChain(t, s, f), chainLegend(w, f.tagged)
 }
 
 // fitsAt is the first of s's chainForms from the one at from that fits w; their count where
@@ -115,32 +137,37 @@ func fitsAt(t *theme, s *lab.Snapshot, w, from int, paired bool) int {
 // that two halves agree on an index. The briefest, "after answer" and "so far after
 // answer", only for a compare's halves (paired), which have no line to spare: alone, at 80 columns, it left the boxes'
 // second number a riddle (newcomer 37 #22), and the legend's own line under bare boxes
-// says it whole.
+// says it whole. Alone, the forms name each box's numbers in it, the first box in words
+// that key the rest.
 func chainForms(s *lab.Snapshot, paired bool) []chainForm {
 	const arrow, narrow = " ─▶ ", " → "
+	forms := []chainForm{{words: true, arrow: arrow}}
+	p := lab.AfterAnswerForms()
+	if !paired {
+		// Every key keeps "so far": at 80 columns "(hop: in flight, after user answered)"
+		// read 658 as a count now beside 74 in flight (newcomer 39 G10); and "user
+		// answered": "so far after answer" was too compressed to decode (newcomer 44 g9).
+		for _, key := range [][2]string{{"in flight now", p[0]}, {"in flight now", p[2]}, {lab.NowTag, p[2]}} {
+			forms = append(forms, chainForm{tagged: true, key: key, arrow: arrow}, chainForm{tagged: true, key: key, arrow: narrow},
+				chainForm{tagged: true, key: key, bare: true, lab: true, arrow: narrow}, chainForm{tagged: true, key: key, bare: true, arrow: narrow})
+		}
+		return forms
+	}
 	// What the boxes hold, longest first; with the hops' names gone ("[1: 12, 88]"), the
 	// legend names the first number too.
-	p := lab.AfterAnswerForms()
 	sum := "; " + fmtCount(s.AfterAnswer()) + " in all"
 	legends := []string{"each: in flight now, " + p[0] + sum, "each: in flight now, " + p[0], "each: in flight now, " + p[1]}
-	// Alone, every form keeps "so far": at 80 columns "(hop: in flight, after user
-	// answered)" read 658 as a count now beside 74 in flight (newcomer 39 G10); and "user
-	// answered": "so far after answer" was too compressed to decode (newcomer 44 g9). "In
-	// flight" goes bare before either does, a gauge beside "so far"; past them the legend
-	// takes a line of its own. A compare's halves have no line to spare.
-	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[2], "hop: in flight, " + p[2]}
-	if paired {
-		short = append(short, "hop: in flight now, "+p[4], "hop: in flight now, "+p[1], "hop: in flight now, "+p[3], "hop: in flight, "+p[3], "hop: in flight, "+p[5])
-	}
-	forms := []chainForm{{true, false, false, false, arrow, ""}}
+	// "In flight" goes bare before "so far" does, a gauge beside it.
+	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[2], "hop: in flight, " + p[2],
+		"hop: in flight now, " + p[4], "hop: in flight now, " + p[1], "hop: in flight now, " + p[3], "hop: in flight, " + p[3], "hop: in flight, " + p[5]}
 	for _, legend := range legends {
 		legend = " (" + legend + ")"
-		forms = append(forms, chainForm{false, false, false, false, arrow, legend}, chainForm{false, false, true, false, arrow, legend},
-			chainForm{false, false, true, false, narrow, legend})
+		forms = append(forms, chainForm{arrow: arrow, legend: legend}, chainForm{bare: true, arrow: arrow, legend: legend},
+			chainForm{bare: true, arrow: narrow, legend: legend})
 	}
 	for _, legend := range short {
 		legend = " (" + legend + ")"
-		forms = append(forms, chainForm{false, true, true, false, arrow, legend}, chainForm{false, true, true, false, narrow, legend})
+		forms = append(forms, chainForm{short: true, bare: true, arrow: arrow, legend: legend}, chainForm{short: true, bare: true, arrow: narrow, legend: legend})
 	}
 	return forms
 }
@@ -159,13 +186,23 @@ func drawChain(t *theme, s *lab.Snapshot, f chainForm) string {
 		if i == len(s.Hops)-1 && !f.bare {
 			name += " " + lab.ModeShort(s.Config.Dependency)
 		}
+		// What the box's two numbers are, where it says so.
+		var now, after string
+		switch {
+		case f.words:
+			now, after = "in flight now", lab.AfterAnswerForms()[0]
+		case f.tagged && i == 0 && f.key[0] != "":
+			now, after = f.key[0], f.key[1]
+		case f.tagged:
+			now, after = lab.NowTag, lab.AfterTag
+		}
 		box := t.bold.Render(name+":") + " " + fmtCount(h.InFlight)
-		if f.words {
-			box += t.dim.Render(" in flight now")
+		if now != "" {
+			box += t.dim.Render(" " + now)
 		}
 		n := fmtCount(h.AfterAnswer)
-		if f.words {
-			n += " " + lab.AfterAnswerForms()[0]
+		if after != "" {
+			n += " " + after
 		}
 		style := t.dim
 		if h.AfterAnswer > 0 { // work for nobody stands out; none is no news
@@ -178,14 +215,19 @@ func drawChain(t *theme, s *lab.Snapshot, f chainForm) string {
 }
 
 // chainLegend is what a chain's boxes hold, for a line of its own when no legend fits
-// after them (chainLine): the longest of its forms that fits w, never cut.
-func chainLegend(s *lab.Snapshot, w int) string {
-	// In the boxes' own shape, where it fits: "each box: in flight now, …" beside
-	// "[1: 31, 58]" left its syntax to decoding (newcomer 23).
+// after them (chainLine): the longest of its forms that fits w, never cut. tagged: the
+// boxes' words for their numbers (lab.NowTag, lab.AfterTag).
+func chainLegend(w int, tagged bool) string {
 	p := lab.AfterAnswerForms()
 	// Each with "so far", as the boxes' own legends (newcomer 39 G10).
-	forms := []string{"each box: [hop: in flight now, " + p[0] + "]", "each box: [hop: in flight now, " + p[2] + "]",
-		"each box: in flight now, " + p[2]}
+	// In the boxes' own shape, where it fits: "each box: in flight now, …" beside
+	// "[1: 31, 58]" left its syntax to decoding (newcomer 23).
+	key := "[hop: " + lab.NowTag + " = in flight, " + lab.AfterTag + " = "
+	forms := []string{key + p[0] + "]", key + p[2] + "]"}
+	if !tagged {
+		forms = []string{"each box: [hop: in flight now, " + p[0] + "]", "each box: [hop: in flight now, " + p[2] + "]",
+			"each box: in flight now, " + p[2]}
+	}
 	for _, f := range forms {
 		if ansiWidth(f) <= w {
 			return f

@@ -48,11 +48,11 @@ func TestHopsOnScreen(t *testing.T) {
 		w, h int
 		want []string
 	}{
-		// A legend after the boxes names both their numbers, once, with the sum past the
-		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
+		// The first box names both its numbers in words, the key to the rest's (newcomer
+		// 65). The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
 		// The edge defined where the narrator first names it (newcomer 39 G9).
-		{120, 40, []string{"» the edge (" + lab.EdgeIs + "), hop 1 and hop 2 retry on their own", "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered)",
+		{120, 40, []string{"» the edge (" + lab.EdgeIs + "), hop 1 and hop 2 retry on their own", "[hop 1: 24 in flight now, 100 so far after user answered] → [hop 2: 58 now, 398 after] → [hop 3: 47 now, 823 after]",
 			fmt.Sprintf("calls/payment at hop 1 2.83× (170 ÷ 60 that called; arrivals give ~%s by now, forecast 3×)", lab.FmtPerPayment(edge)),
 			// Reckoned from arrivals, not from the count it may match (newcomer 62 W12).
 			fmt.Sprintf("at hop 3 22.70× (arrivals give ~%s by now, forecast ≤ 27×)", lab.FmtPerPayment(deepest)), "calls at hop 1 now 20 (peak 20 at once, 44 calls)",
@@ -62,8 +62,8 @@ func TestHopsOnScreen(t *testing.T) {
 			"(none passed down; hop 3, the dependency, drops a call hop 2 hangs up on, hops 1 and 2 work on)"}},
 		// No "hop: now" at 80 (review 27 #3): it said nothing of the first number; nor a
 		// legend without "now" and "so far" (newcomer 39 G10: 823 read as a count now): the
-		// boxes bare, their legend under them.
-		{80, 24, []string{"» the edge (" + lab.EdgeIs + "), hop 1", "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]", "each box: [hop: in flight now, so far at work after the user was answered]"}},
+		// boxes name their numbers, the key on a line before them.
+		{80, 24, []string{"» the edge (" + lab.EdgeIs + "), hop 1", "edge → [1: 24 now, 100 after] → [2: 58 now, 398 after] → [3: 47 now, 823 after]", "[hop: now = in flight, after = so far at work after the user was answered]"}},
 	} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true, false))
 		for _, want := range c.want {
@@ -74,8 +74,13 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	var spare spareClause
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
+	// The edge's gloss, and which calls the sum counts (newcomer 65: begun after the answer,
+	// or running on?), on one lab's screen.
 	if spare.gloss != [2]string{lab.EdgeName, lab.EdgeIs} {
 		t.Errorf("narrator's gloss %q, want the edge's", spare.gloss)
+	}
+	if want := [2]string{"(100 + 398 + 823)", "(100 + 398 + 823: " + lab.AtWorkHow + ")"}; spare.then != want {
+		t.Errorf("narrator's then %q, want %q", spare.then, want)
 	}
 	if !ok || !strings.Contains(msg, "the edge, hop 1 and hop 2 retry on their own and every try times out: 3 × 3 × 3 = 27 calls per payment at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "; 1321 hop calls were at work after the user was answered (100 + 398 + 823), for nobody") {
 		t.Errorf("narrator: %q", msg)
@@ -148,66 +153,57 @@ func TestHopsOnScreen(t *testing.T) {
 			}
 		}
 	}
-	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,
-	// then moved to the legend; every legend names both numbers, "after user answered" in full as
-	// the summary's row does ("late" named it on this screen alone).
-	chain := func(s *lab.Snapshot, w int) (string, bool) {
-		line, legend := chainLine(newTheme(true, true), s, w, nil, 0)
-		return ansi.Strip(line), legend
+	// Alone, every box names its numbers (newcomer 65: bare, "[1: 30, 81] → [2: 81, 240]"
+	// read as 81 flowing from hop 1 to hop 2, a legend a line away or not): the first in
+	// words, the key to the rest, "hop" and "now" and "so far" kept as the phrase shortens
+	// (newcomer 39 G10), then the ends go and the arrows narrow.
+	chain := func(s *lab.Snapshot, w int) (string, string) {
+		line, key := chainLine(newTheme(true, true), s, w, nil, 0)
+		return ansi.Strip(line), key
 	}
 	// "At work after": begun or still running after the user was answered, both counted (newcomer 34 #31
 	// read "so far past the user's 2s" as either).
 	// One phrase, lab's, cut at narrow widths to the compare row's "after user answered"
 	// (review 27 #4: "worked on past", "so far at work past", "after user answered").
-	for w, want := range map[int]string{136: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered; 1321 in all)",
-		// Whose deadline before the sum the narrator gives too (review 27: "past 1s" at 120).
-		120: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered)",
-		117: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, at work after the user was answered)",
-		// Narrower, "now" and "so far" kept (newcomer 39 G10).
-		104: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far after user answered)",
-		// Never "hop: now": it said nothing of what the first number is (review 27 #3); "in
-		// flight" bare before "so far after answer", too compressed (newcomer 44 g9).
-		88: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, so far after user answered)"} {
-		if line, legend := chain(&s, w); line != want || !legend {
-			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
+	for w, want := range map[int]string{160: "edge ─▶ [hop 1: 24 in flight now, 100 so far at work after the user was answered] ─▶ [hop 2: 58 now, 398 after] ─▶ [hop 3 slow 3s: 47 now, 823 after]",
+		136: "[hop 1: 24 in flight now, 100 so far at work after the user was answered] → [hop 2: 58 now, 398 after] → [hop 3: 47 now, 823 after]",
+		120: "[hop 1: 24 in flight now, 100 so far after user answered] → [hop 2: 58 now, 398 after] → [hop 3: 47 now, 823 after]",
+		110: "[hop 1: 24 now, 100 so far after user answered] → [hop 2: 58 now, 398 after] → [hop 3: 47 now, 823 after]"} {
+		if line, key := chain(&s, w); line != want || key != "" {
+			t.Errorf("the chain at %d columns: %q (key %q), want %q", w, line, key, want)
 		}
 	}
-	// Narrower, alone, the boxes go bare, the legend on a line of its own.
-	if line, legend := chain(&s, 84); legend || strings.Contains(line, "after answer") {
-		t.Errorf("the chain at 84 columns: %q, legend %v: want the boxes bare", line, legend)
-	}
-	// The briefest, "after answer", only after a compare half's boxes of hundreds, which has
-	// no line to spare; alone, the boxes go bare and the line under them names both numbers
-	// whole (newcomer 37 #22: "after answer" left the second number unexplained at 80x24).
-	for _, w := range []int{80, 74} {
-		if line, legend := chain(&s, w); line != "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
-			t.Errorf("the chain alone at %d columns: %q (legend %v), want bare boxes, the legend under them", w, line, legend)
+	// Narrower, the key on a line of its own, in the boxes' shape (newcomer 23 had to
+	// decode "[1: 31, 58]"), before them, never cut; the boxes keep their words.
+	for w, want := range map[int][2]string{
+		104: {"edge → [hop 1: 24 now, 100 after] → [hop 2: 58 now, 398 after] → [hop 3 slow 3s: 47 now, 823 after]", "[hop: now = in flight, after = so far at work after the user was answered]"},
+		80:  {"edge → [1: 24 now, 100 after] → [2: 58 now, 398 after] → [3: 47 now, 823 after]", "[hop: now = in flight, after = so far at work after the user was answered]"},
+		74:  {"[1: 24 now, 100 after] → [2: 58 now, 398 after] → [3: 47 now, 823 after]", "[hop: now = in flight, after = so far at work after the user was answered]"},
+		// Where even those do not fit, the boxes go bare, under the key that names both numbers.
+		59: {"edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]", "each box: [hop: in flight now, so far after user answered]"},
+		47: {"[1: 24, 100] → [2: 58, 398] → [3: 47, 823]", "each box: in flight now, so far after user answered"}} {
+		if line, key := chain(&s, w); line != want[0] || key != want[1] {
+			t.Errorf("the chain at %d columns: %q, key %q; want %q", w, line, key, want)
 		}
 	}
-	if line, legend := chainLine(newTheme(true, true), &s, 74, &s, 74); ansi.Strip(line) != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after answer)" || !legend {
-		t.Errorf("the chain in a compare half at 74 columns: %q (legend %v)", ansi.Strip(line), legend)
+	// A compare half's boxes stay bare beside a legend: the halves have no line to spare.
+	// The briefest, "after answer", only after a compare half's boxes of hundreds (newcomer
+	// 37 #22: "after answer" left the second number unexplained at 80x24).
+	if line, key := chainLine(newTheme(true, true), &s, 74, &s, 74); ansi.Strip(line) != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after answer)" || key != "" {
+		t.Errorf("the chain in a compare half at 74 columns: %q (key %q)", ansi.Strip(line), key)
 	}
-	// No legend fits after the boxes: the line under them says it, before the hops' items.
-	if line, legend := chain(&s, 59); line != "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
-		t.Errorf("the chain at 59 columns: %q (legend %v)", line, legend)
-	}
-	if line, legend := chain(&s, 47); line != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
-		t.Errorf("the chain at 59 columns: %q (legend %v)", line, legend)
-	}
-	// At every level: the tight ones, which keep only the chain, keep its legend too (the
-	// tour's hops chapter at 120x40 showed bare boxes). In the boxes' shape, "[hop: …]"
-	// (newcomer 23 had to decode "[1: 31, 58]"); the items under it whole, in fewer words
+	// At every level: the tight ones, which keep only the chain, keep its key too (the
+	// tour's hops chapter at 120x40 showed bare boxes); the items under it whole, in fewer words
 	// where their note has no room ("calls/payment … (170 ÷ 60 that called; foreca…").
 	for level := levelFull; level <= levelBare; level++ {
-		lines := hopsLines(newTheme(true, true), &s, 59, level, nil, 0)
-		// The legend before the boxes, read first (newcomer 51 #2: under them, the same 81 on
-		// either side of an arrow read as a count flowing from hop 1 to hop 2).
-		if len(lines) < 2 || ansi.Strip(lines[0]) != "each box: [hop: in flight now, so far after user answered]" || !strings.HasPrefix(ansi.Strip(lines[1]), "edge → [1: 24, 100]") {
-			t.Errorf("the chain at 59 columns, level %d, no legend before it: %q", level, lines)
+		lines := hopsLines(newTheme(true, true), &s, 80, level, nil, 0)
+		// The key before the boxes, read first (newcomer 51 #2).
+		if len(lines) < 2 || ansi.Strip(lines[0]) != "[hop: now = in flight, after = so far at work after the user was answered]" || !strings.HasPrefix(ansi.Strip(lines[1]), "edge → [1: 24 now, 100 after]") {
+			t.Errorf("the chain at 80 columns, level %d, no key before it: %q", level, lines)
 		}
 		for _, l := range lines {
-			if strings.Contains(l, "…") {
-				t.Errorf("the chain at 59 columns, level %d, a line cut: %q", level, l)
+			if strings.Contains(l, "…") || ansiWidth(l) > 80 {
+				t.Errorf("the chain at 80 columns, level %d, a line cut: %q", level, l)
 			}
 		}
 	}
@@ -258,7 +254,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// that the hops compare draws both panes in one form (newcomer 14: "[hop 1: 3] … (each:
 	// in flight now)" beside "[hop 1: 12, 88] …").
 	// One line, exactly: "payments ─▶ …" is drawn no longer (review 29 ui #10).
-	if line, _ := chain(&s, 120); line != "[hop 1: 0, 0] ─▶ [hop 2: 0, 0] ─▶ [hop 3: 0, 0] (each: in flight now, so far at work after the user was answered)" {
+	if line, _ := chain(&s, 120); line != "edge → [hop 1: 0 in flight now, 0 so far after user answered] → [hop 2: 0 now, 0 after] → [hop 3: 0 now, 0 after]" {
 		t.Errorf("the chain with none after the user was answered: %q", line)
 	}
 	// A dependency that ignores a hang-up works on: the words say so in both modes (the
@@ -372,9 +368,11 @@ func TestStackedSumSaysItsTerms(t *testing.T) {
 	}
 	// Where the settings rows say each try and wait, not alone's terms: the line is the
 	// figure's sum's (newcomer 63 G12, 120x40); the terms briefly where they cost no line
-	// (newcomer 64: 120x40 said the sum without them).
+	// (newcomer 64: 120x40 said the sum without them), after which calls the hops' sum counts
+	// (newcomer 65): here, at 80 columns, the terms have no room left (120 columns have,
+	// TestStackedFigureWholeAt120).
 	level = levelFull
-	if got := said(c); strings.Contains(got, "(edge 250ms") || !strings.Contains(got, "each layer's first 2 tries of 250ms and waits (edge ~50ms, hops 100ms)") {
+	if got := said(c); strings.Contains(got, "(edge 250ms") || !strings.Contains(got, "(100 + 398 + 823: "+lab.AtWorkHow+")") {
 		t.Errorf("beside the settings rows: %q", got)
 	}
 	level = levelTight

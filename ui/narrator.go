@@ -42,6 +42,9 @@ type spareClause struct {
 	// on one lab's screen, the says' first gloss[0] followed by " (gloss[1])": a compare
 	// half has no line for it (the hops compare's A lost its dependency to the edge's gloss)
 	gloss [2]string
+	// then is a part said fuller as fuller is, taken after it where it costs no line, before
+	// the terms beside the settings rows: which calls the hops' sum counts (newcomer 65)
+	then [2]string
 	// summary is short as a compare's summary says it, on one line of 80 columns under the
 	// trade, where short says more than fits and a half says the rest (a fleet's rotation);
 	// "" short

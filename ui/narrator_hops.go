@@ -163,6 +163,12 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 	default:
 		return "", false
 	}
+	if dep.Chain() && s.AfterAnswer() > 0 {
+		// Which calls the sum counts (lab.AtWorkHow), on one lab's screen where it costs no
+		// line: after the fuller figure (newcomer 63 G12), before the terms the settings
+		// rows say too.
+		spare.then = [2]string{"(" + hopSum(s) + ")", "(" + hopSum(s) + ": " + lab.AtWorkHow + ")"}
+	}
 	if n := s.Classes[lab.Payment].Duplicates; n > 0 {
 		msg += fmt.Sprintf("; %s impatient users pressed again after %s (duplicates)", fmtCount(n), fmtDur(cfg.Traffic.Payment.ResubmitAfter.D()))
 	}
