@@ -630,9 +630,9 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// the unloaded 50ms; the p90's window is the help's.
 	// Newcomer 57: with the bounds, where they come from, failsafe-go's for a limit under 100;
 	// at 80 columns, tersely, the yardstick said after the rule, the knee being the settings'.
-	brief := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Go library failsafe-go's bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is that mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
-	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Go library failsafe-go's bounds: ≤2 rises, >6 falls, else holds: 35, judged by that mean, not the unloaded 50ms"
-	wide := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Go library failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by that mean, not the unloaded 50ms"
+	brief := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Go library failsafe-go's bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
+	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Go library failsafe-go's bounds: ≤2 rises, >6 falls, else holds: 35, judged by the ~10s mean, not 50ms unloaded"
+	wide := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Go library failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the ~10s mean, not 50ms unloaded"
 	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52);
 	// at 80 even that does, so the sentence drops the knee's yardstick and the mean of calls,
 	// which the why and the dependency's line say (newcomer 56), its limit unglossed and its
@@ -1081,7 +1081,7 @@ func TestAdaptiveSaysWhyItRises(t *testing.T) {
 	for w, want := range map[int]string{
 		// At 80 the yardstick wraps past them since the rule names its p90's calls (newcomer 59): the rule alone.
 		80:  arith + "Go library failsafe-go's bounds: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35",
-		120: arith + "Go library failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue at the dependency, so it probes 34→35, past the knee of 25, judged by that mean, not the unloaded 50ms",
+		120: arith + "Go library failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue at the dependency, so it probes 34→35, past the knee of 25, judged by the ~10s mean, not 50ms unloaded",
 	} {
 		out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull)
 		if said := ansi.Strip(strings.Join(out, " ")); len(out) > headlineMost || !strings.HasSuffix(said, want) {
