@@ -1153,9 +1153,14 @@ func TestArrivingNowDerivedAt80x24(t *testing.T) {
 	if says := narrate(s.Config, s); !strings.Contains(says, "one arriving now waits ~") {
 		t.Fatalf("the fixture's sentence gives no wait of one arriving now: %q", says)
 	}
-	out := ansi.Strip(render(newTheme(false, true), testScreen(s, 80, 24)))
-	if !strings.Contains(out, "\narriving now waits ~29.5s: 328ms left + 89 whole rounds (5731 ÷ 64) × 328ms") {
-		t.Errorf("80x24 gives the wait no derivation:\n%s", out)
+	// By one rule at both sizes, its rounds whole as written, ⌊5731 ÷ 64⌋, and what its
+	// first term is: "328ms left + 89 whole rounds (5731 ÷ 64)" at 80x24 beside 120x40's
+	// work ahead ÷ the workers left "left" unexplained and 89 for 89.5 (newcomer 65).
+	for sz, want := range map[[2]int]string{{80, 24}: "\narriving now waits ~29.5s: its worker frees in 328ms + ⌊5731 ÷ 64⌋ × 328ms",
+		{120, 40}: "\narriving now waits ~29.5s: the worker it gets frees in 328ms + ⌊5731 ÷ 64⌋ rounds × 328ms, each of the 64 calls now"} {
+		if out := ansi.Strip(render(newTheme(false, true), testScreen(s, sz[0], sz[1]))); !strings.Contains(out, want) {
+			t.Errorf("%dx%d: want %q in:\n%s", sz[0], sz[1], want, out)
+		}
 	}
 }
 
