@@ -884,11 +884,12 @@ func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse, yardstick st
 	small := r.Reason == "queue" && r.Direction != "decrease"
 	unloaded := FmtLatency(u.Unloaded)
 	// The yardstick says what is judged by which mean, "holds: 35, by that mean" having
-	// dangled (newcomer 59); tersely the same words at every width.
-	// "That mean", the rule's ~10s one said just before it: with its span again, 80x24's
-	// narrator had no room for the fix's pool named (newcomer 62).
-	yardstick = "judged by that mean, not the unloaded " + unloaded
-	return at + ": " + adaptiveJudges("that mean", unloaded, small), at + ", " + yardstick, yardstick
+	// dangled (newcomer 59); tersely the same words at every width. Named by the rule's
+	// "p90's ~10s mean": "that mean" stood after the window's "measured means in 20–25s: …
+	// ~71ms each" too, two means it could be (newcomer 65 G-MAJOR); "the unloaded 50ms" as
+	// "50ms unloaded", for 120 columns keep the rule and the knee on the narrator's lines.
+	yardstick = "judged by the ~10s mean, not " + unloaded + " unloaded"
+	return at + ": " + adaptiveJudges("the p90's ~10s running mean", unloaded, small), at + ", " + yardstick, yardstick
 }
 
 // adaptiveJudges is why the rule lets a limit climb past the knee after its warm-up: its

@@ -166,8 +166,8 @@ func TestAdaptiveUseSaid(t *testing.T) {
 	rose := AdaptiveReading{Direction: "increase", Reason: "queue", Updates: 2 * AdaptiveWarmup, Queued: 2}
 	brief, terse, yard := u.PastKneeSaid(rose)
 	// Tersely, the yardstick's own words, which name the mean judged by (newcomer 59: "by that mean" dangled).
-	if want := "past the knee of 25: its yardstick is that mean, not the unloaded 50ms"; terse != "past the knee of 25, "+yard ||
-		brief != want+", and as latency creeps up the mean follows, so excess stays small" || yard != "judged by that mean, not the unloaded 50ms" {
+	if want := "past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms"; terse != "past the knee of 25, "+yard ||
+		brief != want+", and as latency creeps up the mean follows, so excess stays small" || yard != "judged by the ~10s mean, not 50ms unloaded" {
 		t.Errorf("PastKneeSaid after the warm-up: %q / %q / %q", brief, terse, yard)
 	}
 	fell := rose
@@ -492,7 +492,7 @@ func TestAdaptiveLogReadsQueueSize(t *testing.T) {
 // queue, so it probes; more than beta reads as one, so it backs off. At 80 columns the
 // yardstick goes before the why; at 120 the why whole, "at the dependency", its step in 34→35.
 func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
-	const yard = "judged by that mean, not the unloaded 50ms"
+	const yard = "judged by the ~10s mean, not 50ms unloaded"
 	rose := Snapshot{Bulkhead: BulkheadStats{Limit: 35, Reading: AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond,
 		Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}}}
 	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − p90's ~10s mean 81.8ms ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "

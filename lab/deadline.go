@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -316,7 +317,9 @@ func deadlineSettings(c Config, _ *Snapshot, w int) []Item {
 			whole = deadlineGloss + ","
 		}
 		return []Item{{Label: "deadline", Value: FmtDur(d) + whole + " from arrival, queue wait included"},
-			{Label: "enough-left", Value: "rejects before it, with " + tooLittleLeft, Brief: "rejects early", Tail: true}}
+			// Briefly "pre-call", not "early": those it turns away wait ~725ms first, and
+			// "rejects early" read as soon after arrival (newcomer 65 W-minor).
+			{Label: "enough-left", Value: "rejects before it, with " + tooLittleLeft, Brief: "rejects pre-call", Tail: true}}
 	}
 	return nil
 }
@@ -399,14 +402,30 @@ func (s *Snapshot) QueueStops(rs *Rates) (string, bool) {
 }
 
 // QueueStopsWhy is where QueueStops' level comes from, as printed, for a screen with room
-// after it: "(500/s × 736ms)", payments arriving a second × the longest one waits
-// (waitMost); "stops it near 368" beside 374 waiting gave no way to check it (newcomer 55).
-// "" where QueueStops says nothing.
+// after it: "(500/s × (800 − 73)ms)", payments arriving a second × the longest one waits
+// (waitMost), the deadline less the room enough-left asks; "stops it near 368" beside 374
+// waiting gave no way to check it (newcomer 55), and "(500/s × 727ms)" no origin for 727ms,
+// written nowhere (newcomer 65). "" where QueueStops says nothing.
 func (s *Snapshot) QueueStopsWhy(rs *Rates) string {
 	if _, ok := s.queueStopsNear(rs); !ok {
 		return ""
 	}
-	return fmt.Sprintf("(%s × %s)", FmtPerSec(rs.Arrived[Payment]), FmtLatency(s.waitMost()))
+	return fmt.Sprintf("(%s × %s)", FmtPerSec(rs.Arrived[Payment]), s.waitMostSaid())
+}
+
+// waitMostSaid is waitMost as its difference, "(800 − 73)ms" where both are in ms, else
+// "(2.00s − 73ms)"; the deadline alone before enough-left has a room.
+func (s *Snapshot) waitMostSaid() string {
+	d, room := FmtLatency(s.Config.Payment.Deadline.D()), FmtLatency(s.EnoughLeft)
+	if ShownLatency(s.EnoughLeft) <= 0 {
+		return d
+	}
+	if a, ok := strings.CutSuffix(d, "ms"); ok {
+		if b, ok := strings.CutSuffix(room, "ms"); ok {
+			return "(" + a + " − " + b + ")ms"
+		}
+	}
+	return "(" + d + " − " + room + ")"
 }
 
 // QueueMoved is how many class c's requests in flight, the queue while every worker is

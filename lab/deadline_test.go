@@ -201,7 +201,9 @@ func TestQueueStopsWhereTheDeadlineBoundsTheWait(t *testing.T) {
 		t.Errorf("level: %q, %q", sized, bare)
 	}
 	// Where 364 comes from, as printed: a level to check, not a bare ceiling (newcomer 55).
-	if got := s.QueueStopsWhy(rs); got != "(500/s × 727ms)" || math.Round(500*0.727) != 364 {
+	// 727ms as its difference, the deadline less enough-left's room (newcomer 65: 727ms was
+	// written nowhere else).
+	if got := s.QueueStopsWhy(rs); got != "(500/s × (800 − 73)ms)" || math.Round(500*0.727) != 364 {
 		t.Errorf("why: %q", got)
 	}
 	s.Classes[Payment].Rejected[RejectDeadline] = 0

@@ -137,7 +137,7 @@ func init() {
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
 			word("oldest waiting", "on the queue line, how long the request that joined the queue first, and is still in it, has waited so far, and its class: no latency in the table is of a request still waiting. FIFO serves it next; LIFO serves it last, so under LIFO it keeps growing while the newest are served at once (the narrator's \"newest first\"). The report's pool.oldest_waiting_ms is it at the end"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives; else, briefly, \"× 49ms held\" beside calls of 50ms each: a worker is held a little longer than its call (the hand-off, the HTTP round trip), and one turned away on a worker at its deadline holds it for less, so the mean hold may stray either way). \"the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, the 3 of the 75 ahead it serves first\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments and 1 of the 20 signups waiting, the other 72 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, the 3 of the 75 ahead it serves first\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind. With payments' deadline, \"leaving 48ms of 800ms, under the 69ms a call needs: turned away (rejected:deadline)\": what the wait leaves of it, against the room deadline:enough-left asks, before how the wait adds up, which stands in brackets after the wait where it fits; where the payments ahead would keep it past what the deadline leaves a call, \"calls within ~727ms (800ms − 73ms a call needs), or waits longer and is turned away on a worker, as each ahead past it is at once\": a payment ahead that reaches a worker past 727ms is turned away there in no time, which frees the worker for the next, so no wait runs much past 727ms and not every arrival is turned away; the most is of the wait of one that calls: the table's p99:wait, arrival → on a worker, counts those turned away there too, whose wait ran past it; the sum over the mean hold (\"not ~755ms (370 ahead × 49ms held ÷ 24 workers)\", where it fits) overshoots, for that mean takes in seconds when fewer were turned away")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives; else, briefly, \"× 49ms held\" beside calls of 50ms each: a worker is held a little longer than its call (the hand-off, the HTTP round trip), and one turned away on a worker at its deadline holds it for less, so the mean hold may stray either way; and the window's mean is not this instant's: \"× 328ms held\" beside \"62 at 308ms each\" is the hold of 64 calls at once through the window, the knee's 328ms, while 2 of the 64 busy workers are between calls this instant). \"the worker it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, the 3 of the 75 ahead it serves first\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments and 1 of the 20 signups waiting, the other 72 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 payments × 3.00s + 1 signup × 3.0ms, the 3 of the 75 ahead it serves first\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind. With payments' deadline, \"leaving 48ms of 800ms, under the 69ms a call needs: turned away (rejected:deadline)\": what the wait leaves of it, against the room deadline:enough-left asks, before how the wait adds up, which stands in brackets after the wait where it fits; where the payments ahead would keep it past what the deadline leaves a call, \"calls within ~727ms (800ms − 73ms a call needs), or waits longer and is turned away on a worker, as each ahead past it is at once\": a payment ahead that reaches a worker past 727ms is turned away there in no time, which frees the worker for the next, so no wait runs much past 727ms and not every arrival is turned away; the most is of the wait of one that calls: the table's p99:wait, arrival → on a worker, counts those turned away there too, whose wait ran past it; the sum over the mean hold (\"not ~755ms (370 ahead × 49ms held ÷ 24 workers)\", where it fits) overshoots, for that mean takes in seconds when fewer were turned away")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -201,9 +201,19 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	if !a.apart { // turnBrief says what a hold apart is
 		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)))
 	}
+	// Of whole rounds, the terse form's rule in its words with what its parts are, before
+	// turnBrief's: 80 and 120 columns wrote the rounds two ways (newcomer 65).
+	terse, named := a.turnTerse()
+	if named != "" {
+		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, named))
+	}
 	values = append(values,
 		fmt.Sprintf("waits ~%s: %s", wait, a.turnBrief(s.Config.Traffic, true)),
-		fmt.Sprintf("waits ~%s: %s", wait, a.turnBrief(s.Config.Traffic, false)),
+		fmt.Sprintf("waits ~%s: %s", wait, a.turnBrief(s.Config.Traffic, false)))
+	if terse != "" { // before the work ahead ÷ the workers, another rule (newcomer 65)
+		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, terse))
+	}
+	values = append(values,
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumHeld(s.Config.Traffic)))
 	// Without what the sum computes to, only where that is the wait shown: "~711ms: 345
@@ -213,9 +223,6 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	}
 	if !a.apart {
 		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)))
-	}
-	if terse := a.turnTerse(); terse != "" {
-		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, terse))
 	}
 	value := fittingValue(label, w, append(values,
 		fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))...)
@@ -451,22 +458,22 @@ func (a ArrivingWait) turn(t TrafficConfig, worker string) string {
 }
 
 // turnTerse is turnBrief in the fewest words, where the worker the arrival gets serves whole
-// rounds of one class's queue first: "195ms left + 89 rounds (5727 ahead ÷ 64) × 328ms",
+// rounds of one class's queue first: "its worker frees in 185ms + ⌊5728 ÷ 64⌋ × 328ms held",
 // within 80 columns, where "~29.4s in the queue (5728th in line)" said no derivation
-// (newcomer 60). "": not so.
-func (a ArrivingWait) turnTerse() string {
-	whole, rounded := a.wholeRounds()
-	if len(a.Ahead) != 1 || a.Left <= 0 || !a.stacked() || !whole {
-		return ""
-	}
-	// A remainder said, in the room of "ahead": "89 rounds (5731 ahead ÷ 64)" is 89.5 (review).
-	rounds := "rounds (%s ahead ÷ %d)"
-	if rounded {
-		rounds = "whole rounds (%s ÷ %d)"
+// (newcomer 60); named, the same with what its parts are, "the worker it gets frees in 185ms
+// + ⌊5728 ÷ 64⌋ rounds × 328ms, the mean hold in 20–25s", for a line without room for
+// turnBrief with its hold said: 120 columns gave the same wait by the work ahead ÷ the
+// workers, another rule, and 80 "185ms left + 89 whole rounds (5728 ÷ 64)", a "left"
+// unexplained and 89 where 5728 ÷ 64 is 89.5 (newcomer 65). "": not so.
+func (a ArrivingWait) turnTerse() (terse, named string) {
+	if whole, _ := a.wholeRounds(); len(a.Ahead) != 1 || a.Left <= 0 || !a.stacked() || !whole {
+		return "", ""
 	}
 	texts, _ := a.shownHolds()
-	return fmt.Sprintf("%s left + %s "+rounds+" × %s%s", FmtLatency(a.Left), FmtCount(int64(a.Before[0])),
-		FmtCount(int64(a.queued())), a.Workers, texts[0], a.heldMark())
+	rounds := fmt.Sprintf("⌊%s ÷ %d⌋", FmtCount(int64(a.queued())), a.Workers)
+	left := FmtLatency(a.Left)
+	return fmt.Sprintf("its worker frees in %s + %s × %s%s", left, rounds, texts[0], a.heldMark()),
+		fmt.Sprintf("the worker it gets frees in %s + %s rounds × %s, %s", left, rounds, texts[0], a.held(false))
 }
 
 // wholeRounds says the one class ahead's part the arrival's worker serves first is the

@@ -44,7 +44,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	if rising {
 		p99 += fmt.Sprintf(", rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
-	tail := fmt.Sprintf("; p99 %s, %s", p99, notOKSaid(s))
+	notOK := notOKSaid(s, "")
+	tail := fmt.Sprintf("; p99 %s, %s", p99, notOK)
 	if f.Payment.TimeoutCuts && !k.CutByDeadline { // the knee's answers are the calls', which the timeout cuts (a key storm's adaptive-limit); the deadline, where it cuts first, says its own
 		tail = timeoutPrice(cfg) + tail
 	}
@@ -249,10 +250,16 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				if grows {
 					after = " after waiting"
 				}
-				said := ", " + rejected + " rejected"
+				// The table's word whole, "rejected:deadline": bare "rejected" beside the
+				// column rej:deadline and the chain's deadline:enough-left was a third name
+				// for one outcome (newcomer 65 W-minor).
+				said := ", " + rejected + " " + lab.RejectDeadline.Word()
 				msg = head + said + after + otherwise
 				if rejected == fmtPerSec(0) { // none yet: ok and the queue add up without it
 					said = ""
+				} else if bare := notOKSaid(s, lab.RejectDeadline.Word()); bare != notOK {
+					// Named once: the share's words would say it again a clause later.
+					tail = strings.Replace(tail, notOK, bare, 1)
 				}
 				terse = head + said + otherwise
 				if grows {
@@ -375,7 +382,11 @@ func answered(s *lab.Snapshot, model, rate float64) string {
 // (newcomer 23); "of replies", as the compare's "arrived − ok 42 → 66" counts in flight too, and
 // not "of ended", the compare's word for the p99's requests, which leave rejections out
 // (newcomer 30).
-func notOKSaid(s *lab.Snapshot) string {
+//
+// named is a word the sentence gave the window's rate of just before: where it is the only
+// one, the share leaves it out, one outcome said once (newcomer 65: "16/s rejected:deadline
+// … not ok 3.2% …: rejected:deadline"); "" none.
+func notOKSaid(s *lab.Snapshot, named string) string {
 	const notOK = "not ok"
 	c := s.Classes[lab.Payment]
 	share, replied := c.NotOKShareOfReplies()
@@ -389,6 +400,8 @@ func notOKSaid(s *lab.Snapshot) string {
 		said = notOK + ": no replies " + when
 	}
 	switch {
+	case len(words) == 1 && words[0] == named:
+		return said
 	case len(words) > 0:
 		return said + ": " + strings.Join(words, ", ")
 	case c.InFlight > 0:
