@@ -289,7 +289,7 @@ func (j judged) ruleLines(w int) []string {
 	// in seconds (newcomer 64 G16); at 80x24, after a one-line form that leaves the count out
 	// (newcomer 54).
 	glossed := func(f string) []string {
-		if gloss, ok := firstFit(w, lab.TooFewGloss(f)...); ok && ansiWidth(f) <= w {
+		if gloss, ok := firstFit(w, lab.TooFewGloss(f, j.rows)...); ok && ansiWidth(f) <= w {
 			return []string{f, gloss}
 		}
 		return nil
@@ -522,7 +522,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 					continue
 				}
 				var tries [][]string
-				for _, g := range lab.TooFewGloss(f) {
+				for _, g := range lab.TooFewGloss(f, j.rows) {
 					tries = append(tries, append(wrapText(f, nw, 0), wrapText(g, nw, 0)...))
 				}
 				if !all || tries == nil {
