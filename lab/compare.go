@@ -1217,9 +1217,7 @@ func TooFewGloss(form string, rows []ComparisonRow) []string {
 		}
 	}
 	n, odds := P99Needs(), p99Odds()
-	return []string{
-		fmt.Sprintf("%s: a p99's B − A needs ≥%d ended in the faster run, here ≤%d (%s%% odds their slowest ≥ true p99: 1 − 0.99%s)",
-			TooFewMark+" too few", n, most, odds, power(float64(n))),
+	return []string{TooFewMark + " too few: " + p99NotJudgedHere(most),
 		fmt.Sprintf("%s: a p99's B − A needs ≥%d ended in the faster run, here ≤%d: %s%% odds their slowest ≥ true p99", TooFewMark+" too few", n, most, odds),
 		fmt.Sprintf("%s p99 B − A needs ≥%d ended, here ≤%d: %s%% odds their slowest ≥ true p99", TooFewMark, n, most, odds),
 	}
@@ -1280,9 +1278,16 @@ func tooFewForms(s p50Stands) []string {
 // m16). Words before figures: the odds that the slowest of n reaches the true p99 are 1 −
 // 0.99ⁿ, 97.5% from 368 on (newcomer 64 G16). "Needs ≥368", a minimum, in the run a bound
 // is drawn from: "judged from 368 ended" read as this run's count (newcomer 65 G16).
-func p99NotJudged() string {
-	n := P99Needs()
-	return fmt.Sprintf("a p99's B − A needs ≥%d ended in the faster run: the fewest with %s%% odds their slowest passes the true p99 (1 − 0.99%s)", n, p99Odds(), power(float64(n)))
+func p99NotJudged() string { return p99NotJudgedHere(0) }
+
+// p99NotJudgedHere is p99NotJudged with the most that ended in a "?" row's faster run here
+// (0: none said).
+func p99NotJudgedHere(most int64) string {
+	n, here := P99Needs(), ""
+	if most > 0 {
+		here = fmt.Sprintf(", here ≤%d", most)
+	}
+	return fmt.Sprintf("a p99's B − A needs ≥%d ended in the faster run%s (%s%% odds their slowest ≥ true p99: 1 − 0.99%s)", n, here, p99Odds(), power(float64(n)))
 }
 
 // p99Odds is the odds, in percent, that the slowest of P99Needs ended passes the true p99:

@@ -614,7 +614,7 @@ func TestP99Needs(t *testing.T) {
 	// In the table's words, "p99 of fewer than 100 is the slowest of them" (newcomer 30).
 	// The rule in figures, where the count is said (newcomer 63 G16: 368's origin unshown):
 	// 1 − 0.99ⁿ, the odds the slowest of n reaches the true p99, is 97.5% from n on, not before.
-	if !strings.Contains(TooFewWhy(), "a p99's B − A needs ≥368 ended in the faster run: the fewest with 97.5% odds their slowest passes the true p99 (1 − 0.99³⁶⁸)") {
+	if !strings.Contains(TooFewWhy(), "a p99's B − A needs ≥368 ended in the faster run (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸)") {
 		t.Errorf("%q", TooFewWhy())
 	}
 	if odds := func(n int64) float64 { return 1 - math.Pow(0.99, float64(n)) }; odds(n) < 0.975 || odds(n-1) >= 0.975 {
@@ -684,7 +684,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; ≈ could be chance (odds over 1 in 20 for the table as a whole)" +
-		" · bare +n -n beyond chance, which makes one under about 1 time in 20 · ? too few to judge; a p99's B − A needs ≥368 ended in the faster run: the fewest with 97.5% odds their slowest passes the true p99 (1 − 0.99³⁶⁸): under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"
+		" · bare +n -n beyond chance, which makes one under about 1 time in 20 · ? too few to judge; a p99's B − A needs ≥368 ended in the faster run (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸): under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -798,7 +798,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	}{
 		{[]ComparisonRow{bare}, "bare +n -n beyond chance, which makes one under about 1 time in 20"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; ≈ could be chance (odds over 1 in 20 for the table as a whole)"},
-		{[]ComparisonRow{bare, few}, "bare +n -n beyond chance, which makes one under about 1 time in 20 · ? too few to judge; a p99's B − A needs ≥368 ended in the faster run: the fewest with 97.5% odds their slowest passes the true p99 (1 − 0.99³⁶⁸): under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"},
+		{[]ComparisonRow{bare, few}, "bare +n -n beyond chance, which makes one under about 1 time in 20 · ? too few to judge; a p99's B − A needs ≥368 ended in the faster run (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸): under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
