@@ -1255,11 +1255,13 @@ func TestSoonerMarksTheShiftsCounts(t *testing.T) {
 
 // Newcomer 58 W6: "payment ok -26 (arrived − ok 44 → 70, of which in flight 18 → 5; canned
 // replies 0 → 65)": A's parts made 18 of 44, its 26 rejected:pool, which got an error,
-// unnamed. Every part named, they add up as printed.
+// unnamed. Every part named, they add up as printed; those with no canned reply in the words
+// the fallback's line says them ("they got an error"), not "errors", which beside the
+// table's "failed 0" read as the dependency's (newcomer 65 W16).
 func TestTradeNamesEveryPartOfNotOK(t *testing.T) {
 	u := UserChange{Class: Payment, Counter: OK.Word(), A: 36, B: 10, NotOK: &[2]int64{44, 70}, InFlight: &[2]int64{18, 5}, Canned: &[2]int64{0, 65}}
 	label := func(c Class) string { return c.String() }
-	if got, want := u.phrase(label, phraseParts), "payment ok -26 (arrived − ok 44 → 70, of which in flight 18 → 5, errors 26 → 0 and canned replies 0 → 65)"; got != want {
+	if got, want := u.phrase(label, phraseParts), "payment ok -26 (arrived − ok 44 → 70, of which in flight 18 → 5, got an error 26 → 0 and canned replies 0 → 65)"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 	// All named already: no rest.
