@@ -403,6 +403,19 @@ func (c Config) WidestKept(p PaymentForecast) string {
 	return fmt.Sprintf("the %s keep %s", JoinAnd(others, c.Traffic.Label), c.KeptOf(p.OthersNeed))
 }
 
+// WidestWhy says why a cap of PaymentForecast.Widest would reject more payments than the
+// pool does with no cap at all (newcomer 65: cap 18's ~44% beside shared-pool's 38%): it
+// leaves payments fewer workers, said of them after "~44% of payments". Longest first; nil
+// without a widest cap.
+func (c Config) WidestWhy(p PaymentForecast) []string {
+	if p.Widest == 0 {
+		return nil
+	}
+	all := c.Pool.MaxWorkers()
+	return []string{fmt.Sprintf("left %d of %s, not all %d as with no cap", p.Widest, c.KeptOf(all), all),
+		fmt.Sprintf("left %s, not all %d", units(p.Widest, "worker"), all)}
+}
+
 // KeptOf says the n workers a payment cap leaves the others, in a fleet of which pool, "3
 // workers a replica": bare, a fleet's 3 beside one pool's 2 read as two answers to one
 // question (newcomer 64), where a replica's pool is as big but its signups arrive at a share

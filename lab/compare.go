@@ -10,7 +10,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -129,6 +128,9 @@ type ComparisonRow struct {
 	// no upper end (fewer than 368 samples), so no difference could ever be shown. Drawn
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
+	// Fewer is, on a latency row, how many ended in the run whose percentile is the lower:
+	// the count Unjudged is judged by, which "?"'s gloss sets beside the 368 it needs.
+	Fewer int64
 	// P50TooFew says a p99 too few to judge had too few for its p50's bound as well (the
 	// lower p50's interval has no upper end, under 6 ended): no p50 row stands in, and not
 	// for being within noise; the "?" legend says so (review 27 #5).
@@ -902,12 +904,12 @@ func p50Of(p Percentiles) (time.Duration, QuantileInterval) { return p.P50, p.P5
 func latencyRow(c Class, counter string, a, b Percentiles, q quantileOf) ComparisonRow {
 	va, ia := q(a)
 	vb, ib := q(b)
-	lower := ia
+	lower, fewer := ia, a.Count
 	if vb < va {
-		lower = ib
+		lower, fewer = ib, b.Count
 	}
 	return ComparisonRow{Class: c, Counter: counter, A: int64(va), B: int64(vb),
-		None: [2]bool{a.Count == 0, b.Count == 0}, Unjudged: !lower.HasHigh}
+		None: [2]bool{a.Count == 0, b.Count == 0}, Unjudged: !lower.HasHigh, Fewer: fewer}
 }
 
 // latencyDiffers says two runs' percentiles (the one q picks) differ significantly: their
@@ -1201,12 +1203,24 @@ func TooFewWhy() string {
 // forms longest first (the last in 80 columns), for a rule form with "?" that does not say
 // it (80 columns' one line: newcomer 54 read "needs ≥368" unexplained); nil for a form that
 // says it, or has no "?". The order statistic's reading of the help's interval: the slowest
-// of n is the upper end of a 95% interval for the true p99 only from that many.
-func TooFewGloss(form string) []string {
+// of n is the upper end of a 95% interval for the true p99 only from that many. Keyed "?"
+// and beside the most the rows' "?" have ("here ≤36"): "judged from 368 ended" read as a
+// count of this run, where payments had 36 (newcomer 65 G16).
+func TooFewGloss(form string, rows []ComparisonRow) []string {
 	if !strings.Contains(form, TooFewMeans) || strings.Contains(form, p99NotJudged()) {
 		return nil
 	}
-	return p99NotJudgedForms()
+	var most int64
+	for _, r := range rows {
+		if r.Unjudged {
+			most = max(most, r.Fewer)
+		}
+	}
+	n, odds := P99Needs(), p99Odds()
+	return []string{TooFewMark + " too few: " + p99NotJudgedHere(most),
+		fmt.Sprintf("%s: a p99's B − A needs ≥%d ended in the faster run, here ≤%d: %s%% odds their slowest ≥ true p99", TooFewMark+" too few", n, most, odds),
+		fmt.Sprintf("%s p99 B − A needs ≥%d ended, here ≤%d: %s%% odds their slowest ≥ true p99", TooFewMark, n, most, odds),
+	}
 }
 
 // p50Stands is what the "?" rows of a table have for a p50 (tooFewForms): a row under one
@@ -1259,20 +1273,26 @@ func tooFewForms(s p50Stands) []string {
 // p99NotJudged is the compare's count for a p99 in the words of the table's ("p99 of fewer
 // than 100 is the slowest of them"): one rule, two counts, each with its why, in a
 // newcomer's words ("has no 95% upper bound" was jargon round a bare number, newcomer 35
-// #13); the interval is the longest form's, the help's.
-func p99NotJudged() string { return p99NotJudgedForms()[0] }
+// #13). What 368 is for, B − A, said first: beside the table's "p99 of <100: slowest" (what a
+// p99 of few is), "p99 needs ≥368" read as a second rule for the same (newcomers 60 W16, 64
+// m16). Words before figures: the odds that the slowest of n reaches the true p99 are 1 −
+// 0.99ⁿ, 97.5% from 368 on (newcomer 64 G16). "Needs ≥368", a minimum, in the run a bound
+// is drawn from: "judged from 368 ended" read as this run's count (newcomer 65 G16).
+func p99NotJudged() string { return p99NotJudgedHere(0) }
 
-// p99NotJudgedForms is p99NotJudged, then in 80 columns. What 368 is for, B − A, said first:
-// beside the table's "p99 of <100: slowest" (what a p99 of few is), "p99 needs ≥368" read as
-// a second rule for the same (newcomers 60 W16, 64 m16). Words before figures: the odds that
-// the slowest of n reaches the true p99 are 1 − 0.99ⁿ, 97.5% from 368 on; "odds n's slowest ≥
-// true p99 = 1 − 0.99ⁿ ≥ 97.5%" could not be read in seconds (newcomer 64 G16). Once, as
-// P99Needs is: TooFewGloss asks for them form by form, frame by frame.
-var p99NotJudgedForms = sync.OnceValue(func() []string {
-	n, odds := P99Needs(), trimZero(fmt.Sprintf("%.1f", 100*(1+QuantileConfidence)/2))
-	return []string{fmt.Sprintf("a B − A of p99s is judged from %d ended: then their slowest passes the true p99 at %s%% odds (1 − 0.99%s)", n, odds, power(float64(n))),
-		fmt.Sprintf("a B − A of p99s is judged from %d ended: %s%% odds their slowest ≥ true p99", n, odds)}
-})
+// p99NotJudgedHere is p99NotJudged with the most that ended in a "?" row's faster run here
+// (0: none said).
+func p99NotJudgedHere(most int64) string {
+	n, here := P99Needs(), ""
+	if most > 0 {
+		here = fmt.Sprintf(", here ≤%d", most)
+	}
+	return fmt.Sprintf("a p99's B − A needs ≥%d ended in the faster run%s (%s%% odds their slowest ≥ true p99: 1 − 0.99%s)", n, here, p99Odds(), power(float64(n)))
+}
+
+// p99Odds is the odds, in percent, that the slowest of P99Needs ended passes the true p99:
+// 1 − 0.99ⁿ, 97.5% from 368 on.
+func p99Odds() string { return trimZero(fmt.Sprintf("%.1f", 100*(1+QuantileConfidence)/2)) }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.
 func msCell(d time.Duration, measured bool) string {

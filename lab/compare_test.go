@@ -614,7 +614,7 @@ func TestP99Needs(t *testing.T) {
 	// In the table's words, "p99 of fewer than 100 is the slowest of them" (newcomer 30).
 	// The rule in figures, where the count is said (newcomer 63 G16: 368's origin unshown):
 	// 1 − 0.99ⁿ, the odds the slowest of n reaches the true p99, is 97.5% from n on, not before.
-	if !strings.Contains(TooFewWhy(), "a B − A of p99s is judged from 368 ended: then their slowest passes the true p99 at 97.5% odds (1 − 0.99³⁶⁸)") {
+	if !strings.Contains(TooFewWhy(), "a p99's B − A needs ≥368 ended in the faster run (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸)") {
 		t.Errorf("%q", TooFewWhy())
 	}
 	if odds := func(n int64) float64 { return 1 - math.Pow(0.99, float64(n)) }; odds(n) < 0.975 || odds(n-1) >= 0.975 {
@@ -627,13 +627,17 @@ func TestP99Needs(t *testing.T) {
 		t.Errorf("%d samples: the upper end is the %d-th, not the slowest", n, hi)
 	}
 	// Newcomer 64 G16: in words first, figures after, the odds at 368 themselves (1 − 0.99³⁶⁸),
-	// the longest in 120 columns, the shortest in 80.
-	got := TooFewGloss("≈ could be chance · " + TooFewMeans)
-	if len(got) != 2 || got[0] != TooFewWhy()[len(TooFewBrief)+2:] || len([]rune(got[0])) > 120 ||
-		got[1] != "a B − A of p99s is judged from 368 ended: 97.5% odds their slowest ≥ true p99" || len([]rune(got[1])) > 80 {
+	// the longest in 120 columns, the shortest in 80. Newcomer 65 G16: "judged from 368 ended"
+	// read as a count of this run (payments had 36): a minimum, keyed "?", beside the most
+	// any "?" row's faster run ended, not its slower run's nor a judged row's.
+	rows := []ComparisonRow{{Class: Payment, Counter: "p99", Unjudged: true, Fewer: 36},
+		{Class: Signup, Counter: "p99", Unjudged: true, Fewer: 24}, {Class: Health, Counter: "p99", Fewer: 400}}
+	got := TooFewGloss("≈ could be chance · "+TooFewMeans, rows)
+	if len(got) != 3 || got[0] != "? too few: a p99's B − A needs ≥368 ended in the faster run, here ≤36 (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸)" ||
+		len([]rune(got[0])) > 120 || got[2] != "? p99 B − A needs ≥368 ended, here ≤36: 97.5% odds their slowest ≥ true p99" || len([]rune(got[2])) > 80 {
 		t.Errorf("gloss %q", got)
 	}
-	if TooFewGloss(TooFewWhy()) != nil || TooFewGloss(ApproxKey) != nil {
+	if TooFewGloss(TooFewWhy(), rows) != nil || TooFewGloss(ApproxKey, rows) != nil {
 		t.Errorf("a gloss beside the why, or with no count")
 	}
 }
@@ -680,7 +684,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; ≈ could be chance (odds over 1 in 20 for the table as a whole)" +
-		" · bare +n -n beyond chance, which makes one under about 1 time in 20 · ? too few to judge; a B − A of p99s is judged from 368 ended: then their slowest passes the true p99 at 97.5% odds (1 − 0.99³⁶⁸): under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"
+		" · bare +n -n beyond chance, which makes one under about 1 time in 20 · ? too few to judge; a p99's B − A needs ≥368 ended in the faster run (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸): under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -703,7 +707,7 @@ func TestTooFewCountSaysWhy(t *testing.T) {
 		{Class: Payment, Counter: "p50", A: 4, B: 2, Significant: true, Better: 1}}
 	// The count in the form, or in the gloss line under it (newcomer 64 G16: "? too few to
 	// judge" first, the count after, in words).
-	needs := fmt.Sprintf("judged from %d ended", P99Needs())
+	needs := fmt.Sprintf("needs ≥%d ended", P99Needs())
 	for name, few := range map[string][]ComparisonRow{"alone": {alone}, "stood in": stoodIn, "both": append([]ComparisonRow{alone}, stoodIn...)} {
 		forms := NoiseRule(append([]ComparisonRow{bare, noise}, few...), false, label)
 		// Where a p50 row stands in for every "?", "see p50 row" outlasts its condition; not
@@ -716,7 +720,7 @@ func TestTooFewCountSaysWhy(t *testing.T) {
 			t.Errorf("both: no form ending %q, which says why one class has no p50 row: %q", TooFewBrief, forms)
 		}
 		for _, f := range append(forms, TooFewWhy()) {
-			if !strings.Contains(f, TooFewMeans) || !strings.Contains(f, needs) && !slices.ContainsFunc(TooFewGloss(f), func(g string) bool { return strings.Contains(g, needs) }) {
+			if !strings.Contains(f, TooFewMeans) || !strings.Contains(f, needs) && !slices.ContainsFunc(TooFewGloss(f, nil), func(g string) bool { return strings.Contains(g, needs) }) {
 				t.Errorf("%s: too few of what? %q", name, f)
 			}
 		}
@@ -794,7 +798,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	}{
 		{[]ComparisonRow{bare}, "bare +n -n beyond chance, which makes one under about 1 time in 20"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; ≈ could be chance (odds over 1 in 20 for the table as a whole)"},
-		{[]ComparisonRow{bare, few}, "bare +n -n beyond chance, which makes one under about 1 time in 20 · ? too few to judge; a B − A of p99s is judged from 368 ended: then their slowest passes the true p99 at 97.5% odds (1 − 0.99³⁶⁸): under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"},
+		{[]ComparisonRow{bare, few}, "bare +n -n beyond chance, which makes one under about 1 time in 20 · ? too few to judge; a p99's B − A needs ≥368 ended in the faster run (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸): under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -1251,11 +1255,13 @@ func TestSoonerMarksTheShiftsCounts(t *testing.T) {
 
 // Newcomer 58 W6: "payment ok -26 (arrived − ok 44 → 70, of which in flight 18 → 5; canned
 // replies 0 → 65)": A's parts made 18 of 44, its 26 rejected:pool, which got an error,
-// unnamed. Every part named, they add up as printed.
+// unnamed. Every part named, they add up as printed; those with no canned reply in the words
+// the fallback's line says them ("they got an error"), not "errors", which beside the
+// table's "failed 0" read as the dependency's (newcomer 65 W16).
 func TestTradeNamesEveryPartOfNotOK(t *testing.T) {
 	u := UserChange{Class: Payment, Counter: OK.Word(), A: 36, B: 10, NotOK: &[2]int64{44, 70}, InFlight: &[2]int64{18, 5}, Canned: &[2]int64{0, 65}}
 	label := func(c Class) string { return c.String() }
-	if got, want := u.phrase(label, phraseParts), "payment ok -26 (arrived − ok 44 → 70, of which in flight 18 → 5, errors 26 → 0 and canned replies 0 → 65)"; got != want {
+	if got, want := u.phrase(label, phraseParts), "payment ok -26 (arrived − ok 44 → 70, of which in flight 18 → 5, got an error 26 → 0 and canned replies 0 → 65)"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 	// All named already: no rest.

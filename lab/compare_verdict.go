@@ -301,7 +301,7 @@ func (u UserChange) phrase(label func(Class) string, d phraseDetail) string {
 	return out
 }
 
-// parts is what became of the not ok, ", of which in flight 18 → 5, errors 26 → 0 and canned
+// parts is what became of the not ok, ", of which in flight 18 → 5, got an error 26 → 0 and canned
 // replies 0 → 65": every part named, so that they add up to the not ok as printed ("of which
 // in flight 18 → 5; canned replies 0 → 65" left A's 26 rejected:pool, 44 − 18, unnamed:
 // newcomer 58 W6). The rest is what ended not ok otherwise: beside the rejected, the failed
@@ -362,8 +362,10 @@ func (u UserChange) diff() string {
 }
 
 // errorsWord names, beside the fallback's canned replies, the requests not ok that got an error
-// instead: turned away before a worker ran the fallback, or with none (FallbackSaid's words).
-const errorsWord = "errors"
+// instead: turned away before a worker ran the fallback, or with none, in FallbackSaid's words
+// ("they got an error"): "errors 26 → 0" beside the table's "failed 0", the dependency's
+// errors, read as two counts of one thing (newcomer 65 W16).
+const errorsWord = "got an error"
 
 // NotOKWord names the requests not ok, every way summed, in flight too, where the verdict says
 // what became of a lost or won ok: "payment ok -22 (arrived − ok 30 → 66)". Not "not ok",

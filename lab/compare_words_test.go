@@ -23,7 +23,7 @@ func TestCompareKeysPlain(t *testing.T) {
 		t.Errorf("the help does not name Holm's correction")
 	}
 	help := fmt.Sprint(ScreenWords())
-	if !strings.Contains(help, "binomial order statistic") || !strings.Contains(help, fmt.Sprintf("a B − A of p99s is judged from %d ended: then their slowest passes the true p99 at 97.5%% odds (1 − 0.99³⁶⁸)", P99Needs())) {
+	if !strings.Contains(help, "binomial order statistic") || !strings.Contains(help, fmt.Sprintf("a p99's B − A needs ≥%d ended in the faster run (97.5%% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸)", P99Needs())) {
 		t.Errorf("the help does not say why %d: %q", P99Needs(), TooFewKey(true))
 	}
 }

@@ -147,7 +147,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 		for _, f := range c.forms {
 			if !strings.Contains(f, "5 calls end together every 3.0s") && !strings.Contains(f, "5 end together every 3.0s") && !strings.Contains(f, "5 connections' calls end close together every 3.0s") &&
 				!strings.Contains(f, "5 connections ÷ 3.0s = 1.7/s: 5 end together,") && !strings.Contains(f, "5 connections ÷ 3.0s = 1.7/s, the long-run ceiling: 5 end together,") &&
-				!strings.Contains(f, "> 1.7/s: 5 end together,") && !strings.Contains(f, "> 5÷3.0s = 1.7/s: 5 end together,") ||
+				!strings.Contains(f, "> 1.7/s: 5 end together,") && !strings.Contains(f, "> 5÷3.0s = 1.7/s: 5 end together,") && !strings.Contains(f, "> 5÷3.0s = 1.7/s: 5 end twice: 2/s") ||
 				!slices.ContainsFunc(c.times, func(w string) bool { return strings.Contains(f, w) }) || strings.Contains(f, "up to") {
 				t.Errorf("%q: what a batch is, and %s", f, c.times[0])
 			}
@@ -162,7 +162,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 			!strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: ≤20 end together, twice in") && !strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 end together, twice in") &&
 			!strings.Contains(f, "20÷3.0s = 6.7/s: up to 20 end together, twice in") &&
 			!strings.Contains(f, "> 6.7/s: ≤20 end together, twice in") && !strings.Contains(f, "> 6.7/s: ≤20 end together, 2× in") &&
-			!strings.HasSuffix(f, "> 20÷3.0s = 6.7/s: ≤20 end together, 2×") {
+			!strings.HasSuffix(f, "> 20÷3.0s = 6.7/s: ≤20 end twice: ≤8/s") {
 			t.Errorf("36 ok of 20 workers in 5s: %q", f)
 		}
 	}
@@ -173,8 +173,16 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	if !slices.Contains(over, "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 calls end together every 3.0s, twice in these 5s") {
 		t.Errorf("no form with the long run's cap: %q", over)
 	}
-	if last := over[len(over)-1]; last != "payment ok 7.2/s > 6.7/s: ≤20 end together, 2× in 5s" {
-		t.Errorf("the fewest form %q, want the cap in it", last)
+	// The fewest, the cap's sum and the window's ceiling: "≤20 end together, 2×" stopped
+	// short of it, and "> 6.7/s: …" won the line beside the window from the sum (newcomer 65
+	// W16).
+	if last := over[len(over)-1]; last != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20 end twice: ≤8/s" {
+		t.Errorf("the fewest form %q, want the cap's sum and the window's ceiling in it", last)
+	}
+	for _, f := range over {
+		if strings.HasSuffix(f, "2×") || strings.Contains(f, "> 6.7/s") {
+			t.Errorf("a form short of the window's ceiling, or of the cap's sum: %q", f)
+		}
 	}
 	// The window's own ceiling worked out from its batches, where 7.2/s over 6.7/s read as
 	// the cap broken (newcomer 63 G-MAJOR): up to 2 × 20 ends in 5s.
@@ -193,10 +201,10 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	e = EndCap{Replicas: 1, Servers: 5, Of: "permit", Hold: 3 * time.Second}
 	r.OK[Payment] = 2
 	over = e.OverCapNote("payment", &r)
-	bare := slices.IndexFunc(over, func(f string) bool { return strings.Contains(f, "> 1.7/s") })
-	sum := slices.Index(over, "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end together, 2×")
-	if sum < 0 || bare < sum || len([]rune(over[sum])) > len([]rune(over[bare])) {
-		t.Errorf("no form with the cap's sum as narrow as the first without it: %q", over)
+	// The narrowest: 51 cells beside the window at 80 columns (newcomer 65 W16).
+	if bare := slices.IndexFunc(over, func(f string) bool { return strings.Contains(f, "> 1.7/s") }); bare >= 0 ||
+		over[len(over)-1] != "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end twice: 2/s" || len([]rune(over[len(over)-1])) > 51 {
+		t.Errorf("no form with the cap's sum and the window's ceiling in 51 cells, or one without the sum: %q", over)
 	}
 	if !slices.Contains(over, "payment ok 2/s > 5 permits ÷ 3.0s = 1.7/s, the long-run ceiling: 5 end together, twice in 5s: 2 × 5 ÷ 5s = 2/s") ||
 		!slices.Contains(over, "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end together, twice in 5s, so 2/s") {
@@ -222,7 +230,7 @@ func TestEndCapNoteHalvesSayBatchesAlike(t *testing.T) {
 	}
 	pool := first(EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}, 7.2)
 	bulkhead := first(EndCap{Replicas: 1, Servers: 5, Of: "permit", Hold: 3 * time.Second}, 2)
-	if pool != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20 end together, 2×" || bulkhead != "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end together, 2×" {
+	if pool != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20 end twice: ≤8/s" || bulkhead != "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end twice: 2/s" {
 		t.Errorf("halves at 58 and 59 columns:\n%q\n%q\nwant one wording", pool, bulkhead)
 	}
 }
@@ -262,10 +270,11 @@ func TestFleetCapSaysItsSum(t *testing.T) {
 			t.Errorf("the cap without its sum: %q", f)
 		}
 	}
-	// One instance keeps its bare forms: its narrator derives the cap.
+	// One instance's fewest form keeps its sum too: a bare "> 6.7/s" won the line beside
+	// the window from it (newcomer 65 W16).
 	one := EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}
 	r.OK[Payment] = 7.2
-	if last := one.OverCapNote("payment", &r); last[len(last)-1] != "payment ok 7.2/s > 6.7/s: ≤20 end together, 2× in 5s" {
+	if last := one.OverCapNote("payment", &r); last[len(last)-1] != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20 end twice: ≤8/s" {
 		t.Errorf("one instance's fewest form: %q", last[len(last)-1])
 	}
 }

@@ -5,6 +5,7 @@ package lab
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -310,6 +311,14 @@ func TestWidestBulkhead(t *testing.T) {
 	// In a fleet, of which pool (newcomer 64: one pool's 2 beside a fleet's 3, a replica's).
 	if got, want := c.WidestKept(p), fmt.Sprintf("the signups and health checks keep %d workers", need); got != want {
 		t.Errorf("widest kept: %q, want %q", got, want)
+	}
+	// Why ~44% at the widest cap beside the 38% no cap rejects: fewer workers for payments
+	// (newcomer 65: "so the bulkhead is worse for payments?").
+	if got, want := c.WidestWhy(p), []string{fmt.Sprintf("left %d of 20 workers, not all 20 as with no cap", p.Widest), fmt.Sprintf("left %d workers, not all 20", p.Widest)}; !slices.Equal(got, want) {
+		t.Errorf("widest why: %q, want %q", got, want)
+	}
+	if p.WidestLoss <= erlangBSum(load, c.Pool.Workers) {
+		t.Errorf("at %d payments lose %v, no more than with no cap: nothing to say why", p.Widest, p.WidestLoss)
 	}
 	fleet := c
 	fleet.Fleet.Replicas = 4

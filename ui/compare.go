@@ -289,7 +289,7 @@ func (j judged) ruleLines(w int) []string {
 	// in seconds (newcomer 64 G16); at 80x24, after a one-line form that leaves the count out
 	// (newcomer 54).
 	glossed := func(f string) []string {
-		if gloss, ok := firstFit(w, lab.TooFewGloss(f)...); ok && ansiWidth(f) <= w {
+		if gloss, ok := firstFit(w, lab.TooFewGloss(f, j.rows)...); ok && ansiWidth(f) <= w {
 			return []string{f, gloss}
 		}
 		return nil
@@ -328,28 +328,36 @@ func (j judged) ruleLines(w int) []string {
 // An idle clause (why so far is lower) is none, nor one a health item echoes (how a
 // queue's wait adds up).
 func remedies(ctx func(i int) labCtx, shown func(i int) bool, w int) string {
-	type named struct{ name, short, key string }
+	type named struct {
+		name, short, key string
+		why              []string
+	}
 	var spares []named
 	for i, name := range []string{"A", "B"} {
 		if _, spare := ctx(i).narration(); spare.short != "" && !spare.idle && spare.echo == "" && !shown(i) {
-			spares = append(spares, named{name, strings.TrimPrefix(spare.remedy(), "; "), spare.press(ctx(i).focused())})
+			spares = append(spares, named{name, strings.TrimPrefix(spare.remedy(), "; "), spare.press(ctx(i).focused()), spare.why})
 		}
 	}
 	if len(spares) == 0 {
 		return ""
 	}
-	join := func(withKey bool) string {
+	// why: the form of each spare's why (-1 none), said before the key: the widest cap's
+	// ~44% beside a shared pool's 38% read as the bulkhead doing worse (newcomer 65).
+	join := func(withKey bool, why int) string {
 		parts := make([]string, len(spares))
 		for i, sp := range spares {
 			parts[i] = sp.name + ": " + sp.short
+			if why >= 0 && why < len(sp.why) {
+				parts[i] += ", " + sp.why[why]
+			}
 			if withKey {
 				parts[i] += sp.key
 			}
 		}
 		return "» " + strings.Join(parts, " · ")
 	}
-	full := join(true)
-	if one, ok := firstFit(w, full, join(false)); ok {
+	full := join(true, -1)
+	if one, ok := firstFit(w, join(true, 0), join(false, 0), join(true, 1), join(false, 1), full, join(false, -1)); ok {
 		return one
 	}
 	return full // wrapped: every line has room for the keys
@@ -524,7 +532,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 					continue
 				}
 				var tries [][]string
-				for _, g := range lab.TooFewGloss(f) {
+				for _, g := range lab.TooFewGloss(f, j.rows) {
 					tries = append(tries, append(wrapText(f, nw, 0), wrapText(g, nw, 0)...))
 				}
 				if !all || tries == nil {

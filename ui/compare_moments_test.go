@@ -239,12 +239,25 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		// The key gives way to keep the meaning on one line, not the other way round.
 		ctx := func(i int) labCtx { return halfCtx(th, s, i) }
 		none := func(int) bool { return false }
-		if got := remedies(ctx, none, 80); got != want || !strings.HasSuffix(remedies(ctx, none, 200), want[len("» B: "):]+" (press tab, then ])") || spare.key != "]" {
+		// Why it rejects more than no cap, before the key, where both fit; the why before the
+		// key where one alone does (newcomer 65: ~44% beside shared-pool's 38%).
+		// A fleet's cap, weighed against a fleet with none (a domino), says none.
+		why := append(slices.Clone(spare.why), "", "")
+		if name == "bulkhead" && len(spare.why) != 2 || name != "bulkhead" && spare.why != nil {
+			t.Fatalf("%s: why %q", name, spare.why)
+		}
+		if got := remedies(ctx, none, 120); spare.why != nil && got != want+", "+why[1] {
+			t.Errorf("%s: the remedy at 120 %q, want why %q before the key", name, got, why[1])
+		}
+		if spare.why != nil {
+			why[0] = ", " + why[0]
+		}
+		if got := remedies(ctx, none, 80); got != want || !strings.HasSuffix(remedies(ctx, none, 200), want[len("» B: "):]+why[0]+" (press tab, then ])") || spare.key != "]" {
 			t.Errorf("%s: the remedy at 80 %q, at 200 %q, want the key only where it fits", name, got, remedies(ctx, none, 200))
 		}
 		// The key as it acts: on B when ▶ is on B, after tab while it is on A (newcomer 46).
 		s.focus = 1
-		if got := remedies(ctx, none, 200); !strings.HasSuffix(got, want[len("» B: "):]+" (press ])") {
+		if got := remedies(ctx, none, 200); !strings.HasSuffix(got, want[len("» B: "):]+why[0]+" (press ])") {
 			t.Errorf("%s: B focused, the remedy at 200 %q", name, got)
 		}
 		s.focus = 0

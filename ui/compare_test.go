@@ -1060,14 +1060,16 @@ func TestRuleSaysHowAt120(t *testing.T) {
 func TestRuleSaysOddsAt80(t *testing.T) {
 	rows := []lab.ComparisonRow{
 		{Class: lab.Payment, Counter: "ok", A: 34, B: 10, Significant: true, Better: -1, Chance: 1e-6, Units: [2]int64{24, 0}},
-		{Class: lab.Payment, Counter: "p99", A: 5, B: 3, Unjudged: true},
+		{Class: lab.Payment, Counter: "p99", A: 5, B: 3, Unjudged: true, Fewer: 36},
 		{Class: lab.Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}},
 	}
 	rule, keyed, how := lab.NoiseRuleKeyed(rows, false, lab.TrafficConfig{}.Label)
 	j := judged{rows: rows, rule: rule, keyed: keyed, how: how}
-	// And the 368 glossed on a line of its own, which the 120 form's why says (newcomer 54).
+	// And the 368 glossed on a line of its own, which the 120 form's why says (newcomer 54):
+	// keyed "?", a minimum beside the most this comparison has, not a count of it (newcomer 65
+	// G16: "judged from 368 ended" where payments had 36).
 	if got := j.ruleLines(80); len(got) != 2 || got[0] != "≈ could be chance · bare +n -n beyond chance · ? too few to judge" ||
-		got[1] != "a B − A of p99s is judged from 368 ended: 97.5% odds their slowest ≥ true p99" {
+		got[1] != "? p99 B − A needs ≥368 ended, here ≤36: 97.5% odds their slowest ≥ true p99" {
 		t.Errorf("at 80 columns: %q", got)
 	}
 	// At 120 too, the count's rule in figures (newcomer 63 G16: 368's origin unshown), each
@@ -1075,7 +1077,7 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 	// at 368 in figures after them (newcomer 64 G16: one run of two lines could not be read
 	// in seconds).
 	if got := j.ruleLines(120); len(got) != 2 || got[0] != "≈ could be chance (odds over 1 in 20 for the table as a whole) · bare +n -n beyond chance · ? too few to judge" ||
-		got[1] != "a B − A of p99s is judged from 368 ended: then their slowest passes the true p99 at 97.5% odds (1 − 0.99³⁶⁸)" {
+		got[1] != "? too few: a p99's B − A needs ≥368 ended in the faster run, here ≤36 (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸)" {
 		t.Errorf("at 120 columns: %q", got)
 	}
 }

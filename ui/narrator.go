@@ -49,6 +49,9 @@ type spareClause struct {
 	// trade, where short says more than fits and a half says the rest (a fleet's rotation);
 	// "" short
 	summary string
+	// why is what a compare's summary says after remedy where the line has room, longest
+	// first: why the widest cap rejects more than no cap (lab.Config.WidestWhy); nil none
+	why []string
 	// terse is the whole sentence, clause and all, in fewer words, for one lab's screen where
 	// the sentence with its clause would wrap past headlineMost lines; "" none. terseHalf:
 	// in a compare half too (the postmortem fix's, 7 lines in a half).
@@ -237,6 +240,9 @@ func widest(pay lab.PaymentForecast, others, need string, cfg lab.Config) spareC
 		// no other line showed (newcomer 28).
 		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, where %d rejects ~%.0f%% (press %s to raise it)",
 			pay.Widest, others, cfg.KeptOf(pay.OthersNeed), 100*lab.OthersLoss, 100*pay.WidestLoss, pay.Bulkhead, 100*pay.RejectedShare(), key),
+		// Why more than with no cap, beside a run with none: its workers fewer (newcomer 65:
+		// ~44% beside the shared pool's 38% asked "so the bulkhead is worse?").
+		why: cfg.WidestWhy(pay),
 		// What it spares, and of whom the shares are (newcomer 26: "sparing" what? ~44% of
 		// what?), in one line under an 80-column compare: the key gives way first. By the
 		// rule that sizes it, as the long form says: "keeps others 2 workers" here and "3"
