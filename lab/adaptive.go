@@ -888,8 +888,8 @@ func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse, yardstick st
 	// "p90's ~10s mean": "that mean" stood after the window's "measured means in 20–25s: …
 	// ~71ms each" too, two means it could be (newcomer 65 G-MAJOR); "the unloaded 50ms" as
 	// "50ms unloaded", for 120 columns keep the rule and the knee on the narrator's lines.
-	yardstick = "judged by the ~10s mean, not " + unloaded + " unloaded"
-	return at + ": " + adaptiveJudges("the p90's ~10s running mean", unloaded, small), at + ", " + yardstick, yardstick
+	yardstick = "judged by the " + adaptiveMeanSpan + " mean, not " + unloaded + " unloaded"
+	return at + ": " + adaptiveJudges("the p90's "+adaptiveMeanSpan+" running mean", unloaded, small), at + ", " + yardstick, yardstick
 }
 
 // adaptiveJudges is why the rule lets a limit climb past the knee after its warm-up: its

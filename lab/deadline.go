@@ -414,9 +414,10 @@ func (s *Snapshot) QueueStopsWhy(rs *Rates) string {
 }
 
 // waitMostSaid is waitMost as its difference, "(800 − 73)ms" where both are in ms, else
-// "(2.00s − 73ms)"; the deadline alone before enough-left has a room.
+// "(2s − 73ms)", the deadline as every screen writes it (FmtDur, not a latency's "2.00s");
+// the deadline alone before enough-left has a room.
 func (s *Snapshot) waitMostSaid() string {
-	d, room := FmtLatency(s.Config.Payment.Deadline.D()), FmtLatency(s.EnoughLeft)
+	d, room := FmtDur(s.Config.Payment.Deadline.D()), FmtLatency(s.EnoughLeft)
 	if ShownLatency(s.EnoughLeft) <= 0 {
 		return d
 	}

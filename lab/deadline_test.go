@@ -206,6 +206,12 @@ func TestQueueStopsWhereTheDeadlineBoundsTheWait(t *testing.T) {
 	if got := s.QueueStopsWhy(rs); got != "(500/s × (800 − 73)ms)" || math.Round(500*0.727) != 364 {
 		t.Errorf("why: %q", got)
 	}
+	// A deadline of seconds as every screen writes it, "2s", not a latency's "2.00s".
+	s.Config.Payment.Deadline = Duration(2 * time.Second)
+	if got := s.QueueStopsWhy(rs); got != "(500/s × (2s − 73ms))" {
+		t.Errorf("why, 2s: %q", got)
+	}
+	s.Config.Payment.Deadline = Duration(800 * time.Millisecond)
 	s.Classes[Payment].Rejected[RejectDeadline] = 0
 	if s.QueueStopsWhy(rs) != "" {
 		t.Error("a level said before the deadline holds the queue")

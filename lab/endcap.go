@@ -287,10 +287,12 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 	if tail := e.tailNames(); len(tail) > 0 { // "(2 × 60 + r1's last 20)": whose the batch beyond the rounds is
 		b.most = fmt.Sprintf("(%d × %d + %s last %d) ÷ %ds = %s", rounds, all, possessive(strings.Join(tail, " and ")), int(e.lastEnds()), r.Seconds, most)
 	}
+	le := "" // "≤" before a count and a rate of bunches, in signs
 	if n != float64(rounds*all)+e.lastEnds() {
 		// Bunches, not whole batches (shared-pool's 36 ok in 5s from 2 of 20 workers'):
 		// "20 calls … twice" would make 40.
-		b.short, b.fewest, b.together, b.fewTogether = "up to "+b.short, "≤"+b.fewest, "up to "+b.together, "≤"+b.fewTogether // a compare half's too (review 42b)
+		le = "≤"
+		b.short, b.fewest, b.together, b.fewTogether = "up to "+b.short, le+b.fewest, "up to "+b.together, le+b.fewTogether // a compare half's too (review 42b)
 		b.most, b.mostBrief = "≤ "+b.most, "so ≤ "+most
 	}
 	switch rounds {
@@ -300,11 +302,11 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 		b.times = "twice"
 	}
 	// In the window the line says it of: "5 end twice: 2/s", "≤20 end twice: ≤8/s".
-	up := strings.TrimSuffix(b.fewTogether, fmt.Sprintf("%d end together", all))
-	b.endIn = fmt.Sprintf("%s%d end %s: %s%s", up, all, b.times, up, most)
+	last := ""
 	if e.lastEnds() > 0 {
-		b.endIn = fmt.Sprintf("%s%d end %s, +%d: %s%s", up, all, b.times, int(e.lastEnds()), up, most)
+		last = fmt.Sprintf(", +%d", int(e.lastEnds()))
 	}
+	b.endIn = fmt.Sprintf("%s%d end %s%s: %s%s", le, all, b.times, last, le, most)
 	return b
 }
 

@@ -185,7 +185,7 @@ func TestFmtWorkers(t *testing.T) {
 func TestReachWordsNameTheSetRate(t *testing.T) {
 	var tc TrafficConfig
 	tc.Payment.Rate = 10
-	got := tc.ReachWords(Payment, 24, 8)
+	got := tc.ReachWords(Payment, 24)
 	// The class named, whose top it is where the chart draws others too, and the top as the
 	// key's 8 blocks of 3: "256.6 → 320" alone read as arbitrary (newcomer 65 G-minor charts).
 	if len(got) == 0 || got[0] != "payment 10/s set + 4√10 for bursts = 22.6 → 24 = 8 × 3" {
@@ -202,11 +202,11 @@ func TestReachWordsNameTheSetRate(t *testing.T) {
 		v, top float64
 		want   string
 	}{{22.649, 24, "22.6 → 24 = 8 × 3"}, {23.96, 24, "24"}, {256.57, 320, "256.6 → 320 = 8 × 40"}, {8, 8, "8"}} {
-		if got := roundedUp(tc.v, tc.top, 8); got != tc.want {
+		if got := roundedUp(tc.v, tc.top, true); got != tc.want {
 			t.Errorf("roundedUp(%v, %v) = %q, want %q", tc.v, tc.top, got, tc.want)
 		}
 	}
-	if got := BusiestTop(27, 32, 8); got != "the busiest second, 27 → 32 = 8 × 4" {
+	if got := BusiestTop(27, 32); got != "the busiest second, 27 → 32 = 8 × 4" {
 		t.Errorf("BusiestTop: %q", got)
 	}
 	// The room is SecondReach's: λ + 4√λ.

@@ -65,7 +65,11 @@ func (t TrafficConfig) SecondReach(c Class) float64 {
 // peak rate, and its words say.
 const burstSDs = 4
 
-// ReachWords says where a chart's top, top, in blocks blocks of an easy step, comes from
+// ChartBlocks is how many blocks, ▁ to █, a chart's strip has over its top: its key's
+// steps, and the blocks a top is said in ("= 8 × 3").
+const ChartBlocks = 8
+
+// ReachWords says where a chart's top, top, in ChartBlocks blocks of an easy step, comes from
 // where SecondReach set it, in the forms a title's line may hold, most words first: class c
 // by its label (the chart may draw other classes to the same top: the top is this one's), its
 // peak rate as set, the room for the bursts random arrivals bring over it, 4√λ, their sum,
@@ -74,11 +78,11 @@ const burstSDs = 4
 // (newcomer 62 G-charts), "rounded up" beside █ 24/s left to what, 10 + 4√10 being 22.6
 // (newcomer 64), and "256.6 → 320" read as arbitrary without the blocks that make it
 // (newcomer 65 G-minor charts).
-func (t TrafficConfig) ReachWords(c Class, top float64, blocks int) []string {
+func (t TrafficConfig) ReachWords(c Class, top float64) []string {
 	rate := t.Label(c) + " " + FmtPerSec(t.PeakRate(c))
 	room := fmt.Sprintf("%d√%s", burstSDs, perSecFigure(t.PeakRate(c)))
 	v := t.SecondReach(c)
-	sum, short := " = "+roundedUp(v, top, blocks), " = "+roundedBrief(v, top, blocks)
+	sum, short := " = "+roundedUp(v, top, true), " = "+roundedUp(v, top, false)
 	return []string{
 		rate + " set + " + room + " for bursts" + sum,
 		rate + " + " + room + " for bursts" + short,
@@ -88,33 +92,24 @@ func (t TrafficConfig) ReachWords(c Class, top float64, blocks int) []string {
 }
 
 // roundedUp is v and the top of a chart's axis it rounds up to, as the note on that top
-// says them, with the blocks of the key's step that make the top: "22.6 → 24 = 8 × 3", or
-// "24" alone where v prints as the top.
-func roundedUp(v, top float64, blocks int) string {
+// says them: the top (withTop) and the ChartBlocks of the key's step that make it, "22.6 →
+// 24 = 8 × 3", or the blocks alone, "22.6 → 8 × 3"; "24" alone where v prints as the top.
+func roundedUp(v, top float64, withTop bool) string {
 	if perSecFigure(v) == perSecFigure(top) {
 		return perSecFigure(top)
 	}
-	return perSecFigure(v) + " → " + perSecFigure(top) + " = " + blocksOf(top, blocks)
-}
-
-// roundedBrief is roundedUp with the top said only as its blocks: "22.6 → 8 × 3".
-func roundedBrief(v, top float64, blocks int) string {
-	if perSecFigure(v) == perSecFigure(top) {
-		return perSecFigure(top)
+	to := perSecFigure(v) + " → "
+	if withTop {
+		to += perSecFigure(top) + " = "
 	}
-	return perSecFigure(v) + " → " + blocksOf(top, blocks)
-}
-
-// blocksOf is a chart's top as its key's blocks times their step: "8 × 3".
-func blocksOf(top float64, blocks int) string {
-	return fmt.Sprintf("%d × %s", blocks, perSecFigure(top/float64(max(blocks, 1))))
+	return to + fmt.Sprintf("%d × %s", ChartBlocks, perSecFigure(top/ChartBlocks))
 }
 
 // BusiestTop says where a count chart's top comes from where a second of the run went past
 // its traffic's reach: that second's count, rounded up to the top ("the busiest second, 27
 // → 32 = 8 × 4").
-func BusiestTop(busiest, top float64, blocks int) string {
-	return "the busiest second, " + roundedUp(busiest, top, blocks)
+func BusiestTop(busiest, top float64) string {
+	return "the busiest second, " + roundedUp(busiest, top, true)
 }
 
 // Label is what the screen calls class c: its label, or its name.

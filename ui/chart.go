@@ -125,7 +125,7 @@ func (spec chartSpec) least() float64 {
 // newcomer 25), the other charts' whole counts from one ("⣀ some" beside "⣀ 0.05+ workers"
 // told ⣀ two ways on one screen, newcomer 31).
 func (spec chartSpec) stripKeys(top float64, some bool) []string {
-	step := top / float64(len(eighths)-1)
+	step := top / lab.ChartBlocks
 	switch {
 	case !spec.pool && step <= 1:
 		// A count's ⣀ never draws where ▁ starts at 1 or less: no rule, not "⣀ 1 to <0.625/s"
@@ -183,7 +183,7 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 // left it to be worked out from the axis (newcomer 33).
 func stripKeys(step, top float64, write func(float64) string, unit, from string, some bool) []string {
 	var every []string
-	for i := 1; i < len(eighths)-1; i++ {
+	for i := 1; i < lab.ChartBlocks; i++ {
 		every = append(every, fmt.Sprintf("%c %s+", eighths[i], write(float64(i)*step)))
 	}
 	head := fmt.Sprintf("█ %s%s ", write(top), unit)
@@ -349,10 +349,10 @@ func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast, top float64) []stri
 	_, c, ok := reachClass(s, spec.leaves)
 	switch {
 	case data > atLeast:
-		return []string{topSays(lab.BusiestTop(data, top, len(eighths)-1))}
+		return []string{topSays(lab.BusiestTop(data, top))}
 	case ok:
 		var forms []string
-		for _, f := range s.Config.Traffic.ReachWords(c, top, len(eighths)-1) {
+		for _, f := range s.Config.Traffic.ReachWords(c, top) {
 			forms = append(forms, topSays(f))
 		}
 		return forms
@@ -899,7 +899,7 @@ var anyPeakRows = sync.OnceValue(func() int {
 	}
 })
 
-// eighths are a strip's cells by how many eighths of a row they fill, 0 to 8.
+// eighths are a strip's cells by how many eighths of a row they fill, 0 to lab.ChartBlocks.
 var eighths = []rune(" ▁▂▃▄▅▆▇█")
 
 // someMark is a strip's cell for some, under a whole ▁: drawn as ▁ it read as a level,
@@ -1025,7 +1025,7 @@ func stripLines(t *theme, series []stripSeries, top func(float64) string, rows, 
 			// █ where v writes as the label's top does: the same max, 1.01s, topped one row
 			// at ▇ (1.006s of 1.014s) and the other at █ (newcomer 31). 19 workers of 20 stays ▇.
 			if top(v) == top(sr.top) {
-				cells[x] = eighths[len(eighths)-1]
+				cells[x] = eighths[lab.ChartBlocks]
 			}
 			if cells[x] == ' ' && sr.least > 0 && v >= sr.least {
 				cells[x] = someMark
@@ -1063,8 +1063,7 @@ func stripLevel(v, top float64) int {
 	if top <= 0 {
 		return 0
 	}
-	levels := len(eighths) - 1
-	return min(max(int(math.Floor(v/top*float64(levels)+1e-9)), 0), levels)
+	return min(max(int(math.Floor(v/top*lab.ChartBlocks+1e-9)), 0), lab.ChartBlocks)
 }
 
 // plotOptions are asciigraph's options for a plot from 0 to upper in height rows (it draws
@@ -1245,14 +1244,14 @@ func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 // read by guessing (newcomer 35 #20); steps of 1, 2, 2.5 or 5 alone, as a line chart's rows
 // (evenAxis), drew the largest value at half height (21/s on 0–40/s; review 30 ui #1).
 func countTop(v float64) float64 {
-	step := math.Max(v/float64(len(eighths)-1), 1)
+	step := math.Max(v/lab.ChartBlocks, 1)
 	p := math.Pow(10, math.Floor(math.Log10(step)+1e-9))
 	for _, m := range countSteps {
 		if m*p >= step-1e-9 {
-			return m * p * float64(len(eighths)-1)
+			return m * p * lab.ChartBlocks
 		}
 	}
-	return 10 * p * float64(len(eighths)-1)
+	return 10 * p * lab.ChartBlocks
 }
 
 // countSteps are the steps a count chart's block may be worth, × 10ⁿ: each easy to count

@@ -406,7 +406,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 		// every chart's, so the shortest key keeps the step ("⣀ some" alone lost it, review 29
 		// ui #3), and starts at the fastest drawn: "⣀ under 126ms" left where its range began
 		// to be guessed (n37 #21).
-		step := top / float64(len(eighths)-1)
+		step := top / lab.ChartBlocks
 		// Where nothing is under ▁'s start, nothing draws ⣀: no rule, which would read
 		// backwards ("⣀ 40ms to <7.5ms", review 32 #9).
 		from := ""

@@ -73,13 +73,13 @@ func helpCharts(t *theme) [][2]string {
 	// A pool's narrowest keys without the unit its title gives: the top, ⣀'s least and the
 	// first two steps, then without the top, then ⣀'s least and where ▁ starts alone.
 	narrow := chartSpec{pool: true}.stripKeys(80, true)
-	topless := slices.IndexFunc(narrow, func(k string) bool { return !strings.ContainsRune(k, eighths[8]) })
+	topless := slices.IndexFunc(narrow, func(k string) bool { return !strings.ContainsRune(k, eighths[lab.ChartBlocks]) })
 	narrowKeys := []string{strings.TrimSpace(narrow[topless-1]), strings.TrimSpace(narrow[len(narrow)-2]), strings.TrimSpace(narrow[len(narrow)-1])}
 	full := fmtStep(20 - 0.5) // a mean the legend writes as the pool's 20: █
 	// A traffic chart's top note as the chart writes it (topNote), for payments at 10/s.
 	var tens lab.TrafficConfig
 	tens.Payment.Rate = 10
-	reachNote := topSays(tens.ReachWords(lab.Payment, countTop(tens.SecondReach(lab.Payment)), len(eighths)-1)[0])
+	reachNote := topSays(tens.ReachWords(lab.Payment, countTop(tens.SecondReach(lab.Payment)))[0])
 	return [][2]string{
 		{"mean workers held", "workers each class held, on average over each second (the title says \"each second\" where every second has one column, or two or more; where a second takes between one and two, a long run's, the columns split the seconds unevenly and the title leaves it out): a strip of one row a class, always 0 to the pool's size (in compare mode the larger pool; a fleet's, every replica's, its title saying how many are on replicas in rotation now: \"of 80; 60 in rotation now\", where room is shortest its replicas' pools: \"held (of 4×20)\"), its range before it; a class that held a twentieth of a worker or more draws " + some + " at least (some, under ▁; its key on 0–20 says \"" + poolKey + "\", where room is short \"" + poolShort + "\": " + heldLeastWord + " workers or more), and its legend writes less as " + heldUnder + ", never 0 (a blank cell: under the ⣀ key's least, " + heldLeastWord + ", not none); █ is a mean the legend writes as the pool's size, whole: on 0–20, " + full + " or more; its legend gives its busiest second of those drawn, since the first drawn, which one and its mean, beside the last second's (\"last second 5–6s: P payment 0.2 (busiest since 0s: 2–3s, mean 1)\", a mean, not the most at once, which the dependency's \"peak n at once\" is; where room is short, \"5–6s: P 0.2 (busiest since 0s: 2–3s 1)\", shortest \"(busiest 2–3s: 1)\"), and beside it, a class whose last second is its busiest says \"(its busiest)\", where the strip ends; the pool picture above is this instant"},
 		{"arrived/s and ok/s", "what arrived each second of the class a traffic profile steps (" + arrivedMark + "; random around the rate the profile sets, so a second may top it), and under it the answers ok that second (" + okMark + "), to one scale: ok/s counts answers to requests that arrived earlier too, so it trails arrived while a queue grows and may top it as the queue drains after a step down; the table counts what was not served"},
