@@ -412,8 +412,10 @@ func (c Config) WidestWhy(p PaymentForecast) []string {
 		return nil
 	}
 	all := c.Pool.MaxWorkers()
-	return []string{fmt.Sprintf("left %d of %s, not all %d as with no cap", p.Widest, c.KeptOf(all), all),
-		fmt.Sprintf("left %s, not all %d", units(p.Widest, "worker"), all)}
+	// "Which get": "left 18 workers" read as 18 spare, beside 02's "leaves signups 2 workers"
+	// (newcomer 66 W-MAJOR).
+	return []string{fmt.Sprintf("which get %d of %s, not all %d as with no cap", p.Widest, c.KeptOf(all), all),
+		fmt.Sprintf("which get %s, not all %d", units(p.Widest, "worker"), all)}
 }
 
 // KeptOf says the n workers a payment cap leaves the others, in a fleet of which pool, "3

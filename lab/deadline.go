@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -110,7 +109,10 @@ const (
 )
 
 // enoughLeft names the enough-left stage on the payment's chain.
-const enoughLeft = "deadline:enough-left"
+const enoughLeft = "deadline:" + enoughLeftName
+
+// enoughLeftName is enough-left as the settings and the narrator name it, its stage's part.
+const enoughLeftName = "enough-left"
 
 // enoughLeftNeeds is what the enough-left stage asks to have left, for the chain's settings
 // item: the room it asks now, then its rule ("enough-left" alone left how much to guessing,
@@ -297,7 +299,7 @@ func (s *Snapshot) DeadlineSplit() (long, short string) {
 	case refused == 0:
 		return "all ran out waiting (for a worker, a permit or a connection)", "all ran out waiting"
 	case ranOut == 0:
-		return "all by " + enoughLeft + " (" + tooLittleLeft + ")", "all by enough-left"
+		return "all by " + enoughLeft + " (" + tooLittleLeft + ")", "all by " + enoughLeftName
 	}
 	return fmt.Sprintf("%s by %s (%s), %s ran out waiting", FmtCount(refused), enoughLeft, tooLittleLeft, FmtCount(ranOut)),
 		fmt.Sprintf("%s by enough-left, %s ran out", FmtCount(refused), FmtCount(ranOut))
@@ -319,7 +321,7 @@ func deadlineSettings(c Config, _ *Snapshot, w int) []Item {
 		return []Item{{Label: "deadline", Value: FmtDur(d) + whole + " from arrival, queue wait included"},
 			// Briefly "pre-call", not "early": those it turns away wait ~725ms first, and
 			// "rejects early" read as soon after arrival (newcomer 65 W-minor).
-			{Label: "enough-left", Value: "rejects before it, with " + tooLittleLeft, Brief: "rejects pre-call", Tail: true}}
+			{Label: enoughLeftName, Value: "rejects before it, with " + tooLittleLeft, Brief: "rejects pre-call", Tail: true}}
 	}
 	return nil
 }
@@ -413,20 +415,17 @@ func (s *Snapshot) QueueStopsWhy(rs *Rates) string {
 	return fmt.Sprintf("(%s × %s)", FmtPerSec(rs.Arrived[Payment]), s.waitMostSaid())
 }
 
-// waitMostSaid is waitMost as its difference, "(800 − 73)ms" where both are in ms, else
-// "(2s − 73ms)", the deadline as every screen writes it (FmtDur, not a latency's "2.00s");
-// the deadline alone before enough-left has a room.
+// waitMostSaid is waitMost as its difference, "(800ms − 73ms for the call)": the deadline, a
+// setting, as the settings write it, less the room enough-left asks for a call, said as what
+// it is for: "(800 − 64)ms" at 80x24, where the chain's "64ms now" is not drawn, read as the
+// postmortem's 64 workers (newcomer 66 G-MAJOR); the deadline alone before enough-left has a
+// room.
 func (s *Snapshot) waitMostSaid() string {
-	d, room := FmtDur(s.Config.Payment.Deadline.D()), FmtLatency(s.EnoughLeft)
+	d := FmtDur(s.Config.Payment.Deadline.D())
 	if ShownLatency(s.EnoughLeft) <= 0 {
 		return d
 	}
-	if a, ok := strings.CutSuffix(d, "ms"); ok {
-		if b, ok := strings.CutSuffix(room, "ms"); ok {
-			return "(" + a + " − " + b + ")ms"
-		}
-	}
-	return "(" + d + " − " + room + ")"
+	return "(" + d + " − " + FmtLatency(s.EnoughLeft) + " for the call)"
 }
 
 // QueueMoved is how many class c's requests in flight, the queue while every worker is

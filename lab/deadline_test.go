@@ -202,13 +202,14 @@ func TestQueueStopsWhereTheDeadlineBoundsTheWait(t *testing.T) {
 	}
 	// Where 364 comes from, as printed: a level to check, not a bare ceiling (newcomer 55).
 	// 727ms as its difference, the deadline less enough-left's room (newcomer 65: 727ms was
-	// written nowhere else).
-	if got := s.QueueStopsWhy(rs); got != "(500/s × (800 − 73)ms)" || math.Round(500*0.727) != 364 {
+	// written nowhere else), said as what it is for (newcomer 66: a bare 64 beside the
+	// postmortem's 64 workers).
+	if got := s.QueueStopsWhy(rs); got != "(500/s × (800ms − 73ms for the call))" || math.Round(500*0.727) != 364 {
 		t.Errorf("why: %q", got)
 	}
 	// A deadline of seconds as every screen writes it, "2s", not a latency's "2.00s".
 	s.Config.Payment.Deadline = Duration(2 * time.Second)
-	if got := s.QueueStopsWhy(rs); got != "(500/s × (2s − 73ms))" {
+	if got := s.QueueStopsWhy(rs); got != "(500/s × (2s − 73ms for the call))" {
 		t.Errorf("why, 2s: %q", got)
 	}
 	s.Config.Payment.Deadline = Duration(800 * time.Millisecond)

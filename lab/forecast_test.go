@@ -314,7 +314,7 @@ func TestWidestBulkhead(t *testing.T) {
 	}
 	// Why ~44% at the widest cap beside the 38% no cap rejects: fewer workers for payments
 	// (newcomer 65: "so the bulkhead is worse for payments?").
-	if got, want := c.WidestWhy(p), []string{fmt.Sprintf("left %d of 20 workers, not all 20 as with no cap", p.Widest), fmt.Sprintf("left %d workers, not all 20", p.Widest)}; !slices.Equal(got, want) {
+	if got, want := c.WidestWhy(p), []string{fmt.Sprintf("which get %d of 20 workers, not all 20 as with no cap", p.Widest), fmt.Sprintf("which get %d workers, not all 20", p.Widest)}; !slices.Equal(got, want) {
 		t.Errorf("widest why: %q, want %q", got, want)
 	}
 	if p.WidestLoss <= erlangBSum(load, c.Pool.Workers) {
