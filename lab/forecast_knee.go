@@ -22,13 +22,16 @@ const PostmortemBrief = `"A Go postmortem that calmed lunch-peak latency"`
 // guide §7); its cause is the lesson's clause after it.
 const postmortemFigures = " (" + postmortemWhose + " p95 90ms → 1.1s"
 
-// postmortemWhose is whose the postmortem is, the fewest words a screen glosses its title
-// with where the figures have no room (80x24: PostmortemGlossed).
-const postmortemWhose = "an order API's"
+// postmortemOf is whose the postmortem is; postmortemWhose the same before its figures.
+const (
+	postmortemOf    = "an order API"
+	postmortemWhose = postmortemOf + "'s"
+)
 
 // PostmortemGlossed is PostmortemBrief with whose postmortem it is, for a line with no room
-// for its figures.
-const PostmortemGlossed = PostmortemBrief + " (" + postmortemWhose + ")"
+// for its figures: "(of an order API)", as "(an order API's)" alone was a possessive of
+// nothing (newcomer 66).
+const PostmortemGlossed = PostmortemBrief + " (of " + postmortemOf + ")"
 
 // PostmortemSource is PostmortemBrief with the source's figures, said as its own. The lab's
 // p95 beside them (newcomer 50, 52) is gone: the table shows p50 and p99, so it was a figure

@@ -173,7 +173,7 @@ func TestNarratePostmortem(t *testing.T) {
 	// overload by its choice, how its latency grows from the headline's rates (newcomer 60
 	// G-MAJOR: a p95 the table lacks, 0.6s a second underived).
 	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, `as in "A Go postmortem that calmed lunch-peak latency" (an order API's p95 90ms → 1.1s; this lab overloads harder on purpose: 194.8/s ok of 500.8/s, so the wait of those ending now grows ~0.6s a second, 1 − 194.8/500.8; of one arriving now ~1.6s a second, 306/194.8): a pool scaling on queue length fed the dependency's slowdown`) ||
-		spare.short != `; as in "A Go postmortem that calmed lunch-peak latency" (an order API's): a pool scaling on queue length fed the dependency's slowdown` || !spare.idle {
+		spare.short != `; as in "A Go postmortem that calmed lunch-peak latency" (of an order API): a pool scaling on queue length fed the dependency's slowdown` || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
 	for _, cfg := range []lab.Config{postmortemConfig(), fixConfig()} {
