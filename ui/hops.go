@@ -55,6 +55,16 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int, peer *lab.Snapshot, peer
 	return append(out, stats...)
 }
 
+// chainArrow goes between a chain's boxes; chainNarrow, where the boxes need the room.
+const chainArrow, chainNarrow = " ─▶ ", " → "
+
+// inFlight is the table's word for calls accepted and not finished, lab's, in the boxes and
+// their legends; inFlightNow says it is a gauge, beside counts since the start.
+var (
+	inFlight    = lab.FateInFlight.Word()
+	inFlightNow = inFlight + " " + lab.NowTag
+)
+
 // chainForm is one way to draw a chain's boxes.
 type chainForm struct {
 	words       bool   // every box says what its numbers are: no legend
@@ -105,11 +115,10 @@ func chainLine(t *theme, s *lab.Snapshot, w int, peer *lab.Snapshot, peerW int) 
 	}
 	// The key on a line of its own: the boxes with their ends where they fit, else bare;
 	// alone, with their words for their numbers where those fit.
-	const arrow = " → "
-	bare := []chainForm{{short: true, bare: true, lab: true, arrow: arrow}, {short: true, bare: true, arrow: arrow}}
+	bare := []chainForm{{short: true, bare: true, lab: true, arrow: chainNarrow}, {short: true, bare: true, arrow: chainNarrow}}
 	if !paired {
-		bare = append([]chainForm{{tagged: true, arrow: arrow}, {tagged: true, bare: true, lab: true, arrow: arrow},
-			{tagged: true, short: true, bare: true, lab: true, arrow: arrow}, {tagged: true, short: true, bare: true, arrow: arrow}}, bare...)
+		bare = append([]chainForm{{tagged: true, arrow: chainNarrow}, {tagged: true, bare: true, lab: true, arrow: chainNarrow},
+			{tagged: true, short: true, bare: true, lab: true, arrow: chainNarrow}, {tagged: true, short: true, bare: true, arrow: chainNarrow}}, bare...)
 	}
 	f := bare[len(bare)-1]
 	for _, b := range bare {
@@ -140,34 +149,34 @@ func fitsAt(t *theme, s *lab.Snapshot, w, from int, paired bool) int {
 // says it whole. Alone, the forms name each box's numbers in it, the first box in words
 // that key the rest.
 func chainForms(s *lab.Snapshot, paired bool) []chainForm {
-	const arrow, narrow = " ─▶ ", " → "
-	forms := []chainForm{{words: true, arrow: arrow}}
+	forms := []chainForm{{words: true, arrow: chainArrow}}
 	p := lab.AfterAnswerForms()
 	if !paired {
 		// Every key keeps "so far": at 80 columns "(hop: in flight, after user answered)"
 		// read 658 as a count now beside 74 in flight (newcomer 39 G10); and "user
 		// answered": "so far after answer" was too compressed to decode (newcomer 44 g9).
-		for _, key := range [][2]string{{"in flight now", p[0]}, {"in flight now", p[2]}, {lab.NowTag, p[2]}} {
-			forms = append(forms, chainForm{tagged: true, key: key, arrow: arrow}, chainForm{tagged: true, key: key, arrow: narrow},
-				chainForm{tagged: true, key: key, bare: true, lab: true, arrow: narrow}, chainForm{tagged: true, key: key, bare: true, arrow: narrow})
+		for _, key := range [][2]string{{inFlightNow, p[0]}, {inFlightNow, p[2]}, {lab.NowTag, p[2]}} {
+			forms = append(forms, chainForm{tagged: true, key: key, arrow: chainArrow}, chainForm{tagged: true, key: key, arrow: chainNarrow},
+				chainForm{tagged: true, key: key, bare: true, lab: true, arrow: chainNarrow}, chainForm{tagged: true, key: key, bare: true, arrow: chainNarrow})
 		}
 		return forms
 	}
 	// What the boxes hold, longest first; with the hops' names gone ("[1: 12, 88]"), the
 	// legend names the first number too.
 	sum := "; " + fmtCount(s.AfterAnswer()) + " in all"
-	legends := []string{"each: in flight now, " + p[0] + sum, "each: in flight now, " + p[0], "each: in flight now, " + p[1]}
+	each, hop := "each: "+inFlightNow+", ", "hop: "+inFlightNow+", "
+	legends := []string{each + p[0] + sum, each + p[0], each + p[1]}
 	// "In flight" goes bare before "so far" does, a gauge beside it.
-	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[2], "hop: in flight, " + p[2],
-		"hop: in flight now, " + p[4], "hop: in flight now, " + p[1], "hop: in flight now, " + p[3], "hop: in flight, " + p[3], "hop: in flight, " + p[5]}
+	hopBare := "hop: " + inFlight + ", "
+	short := []string{hop + p[0], hop + p[2], hopBare + p[2], hop + p[4], hop + p[1], hop + p[3], hopBare + p[3], hopBare + p[5]}
 	for _, legend := range legends {
 		legend = " (" + legend + ")"
-		forms = append(forms, chainForm{arrow: arrow, legend: legend}, chainForm{bare: true, arrow: arrow, legend: legend},
-			chainForm{bare: true, arrow: narrow, legend: legend})
+		forms = append(forms, chainForm{arrow: chainArrow, legend: legend}, chainForm{bare: true, arrow: chainArrow, legend: legend},
+			chainForm{bare: true, arrow: chainNarrow, legend: legend})
 	}
 	for _, legend := range short {
 		legend = " (" + legend + ")"
-		forms = append(forms, chainForm{short: true, bare: true, arrow: arrow, legend: legend}, chainForm{short: true, bare: true, arrow: narrow, legend: legend})
+		forms = append(forms, chainForm{short: true, bare: true, arrow: chainArrow, legend: legend}, chainForm{short: true, bare: true, arrow: chainNarrow, legend: legend})
 	}
 	return forms
 }
@@ -190,7 +199,7 @@ func drawChain(t *theme, s *lab.Snapshot, f chainForm) string {
 		var now, after string
 		switch {
 		case f.words:
-			now, after = "in flight now", lab.AfterAnswerForms()[0]
+			now, after = inFlightNow, lab.AfterAnswerForms()[0]
 		case f.tagged && i == 0 && f.key[0] != "":
 			now, after = f.key[0], f.key[1]
 		case f.tagged:
@@ -222,11 +231,11 @@ func chainLegend(w int, tagged bool) string {
 	// Each with "so far", as the boxes' own legends (newcomer 39 G10).
 	// In the boxes' own shape, where it fits: "each box: in flight now, …" beside
 	// "[1: 31, 58]" left its syntax to decoding (newcomer 23).
-	key := "[hop: " + lab.NowTag + " = in flight, " + lab.AfterTag + " = "
+	key := "[hop: " + lab.NowTag + " = " + inFlight + ", " + lab.AfterTag + " = "
 	forms := []string{key + p[0] + "]", key + p[2] + "]"}
 	if !tagged {
-		forms = []string{"each box: [hop: in flight now, " + p[0] + "]", "each box: [hop: in flight now, " + p[2] + "]",
-			"each box: in flight now, " + p[2]}
+		box := "each box: [hop: " + inFlightNow + ", "
+		forms = []string{box + p[0] + "]", box + p[2] + "]", "each box: " + inFlightNow + ", " + p[2]}
 	}
 	for _, f := range forms {
 		if ansiWidth(f) <= w {

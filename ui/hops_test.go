@@ -131,11 +131,11 @@ func TestHopsOnScreen(t *testing.T) {
 	idle := early
 	idle.Classes[lab.Payment].Latency.Max = 850 * time.Millisecond
 	const says = "the edge gives up by 800ms (p99) and answers the user (the 1s deadline never acts), yet 1321 hop calls"
-	if msg := afterAnswer(&idle); !strings.Contains(msg, says) {
+	if msg, _ := afterAnswer(&idle); !strings.Contains(msg, says) {
 		t.Errorf("deadline never acting: %q, want %q", msg, says)
 	}
 	idle.Classes[lab.Payment].Rejected[lab.RejectDeadline] = 1
-	if msg := afterAnswer(&idle); strings.Contains(msg, "never acts") {
+	if msg, _ := afterAnswer(&idle); strings.Contains(msg, "never acts") {
 		t.Errorf("deadline that turned one away: %q", msg)
 	}
 	// With a deadline or without, the p99 is a give-up time only where no payment finished
@@ -148,8 +148,13 @@ func TestHopsOnScreen(t *testing.T) {
 			12: "; 1321 hop calls were at work after the user was answered (100 + 398 + 823), for nobody",
 		} {
 			early.Classes[lab.Payment].OK = ok
-			if msg := afterAnswer(&early); !strings.HasPrefix(msg, want) {
+			msg, then := afterAnswer(&early)
+			if !strings.HasPrefix(msg, want) {
 				t.Errorf("deadline %s, %d ok: %q, want it to open %q", dl, ok, msg, want)
+			}
+			// The sum the narrator says fuller where it costs no line is the one it says.
+			if !strings.Contains(msg, then[0]+", for nobody") || then[1] != "(100 + 398 + 823: "+lab.AtWorkHow+")" {
+				t.Errorf("deadline %s, %d ok: then %q, not the sum in %q", dl, ok, then, msg)
 			}
 		}
 	}
@@ -214,7 +219,10 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	s.Config.Dependency.Deadline, s.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge
 	s.Hops = []lab.HopStats{{Requests: 170}, {Requests: 170}, {Requests: 170}}
-	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "2.83 calls per payment at hop 3 (at most 3)") ||
+	var none spareClause
+	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s, &none); none.then != [2]string{} { // no sum to say fuller
+		t.Errorf("narrator with propagation, no call after the answer: then %q", none.then)
+	} else if !strings.Contains(msg, "2.83 calls per payment at hop 3 (at most 3)") ||
 		!strings.Contains(msg, "(at most 3): only the edge (a worker's call to hop 1) retries: hops 1 and 2 are set to try once, and have no time left to retry; ") ||
 		!strings.Contains(msg, "no hop call was at work after the user was answered: the deadline travels down and each hop stops when its caller hangs up") {
 		// Each effect beside its cause (newcomer 45 G1): the calls saved to the hops' one

@@ -305,7 +305,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		if spare.fuller[1] == "" || !strings.Contains(drawn, spare.fuller[1]) {
 			out, said = needed(out, drawn, [][2]string{spare.fuller, spare.trade, {spare.fuller[0], spare.unfull}}, c.w, 0)
 		}
-		out, said = needed(out, said, [][2]string{spare.then}, c.w, 0)
+		out, said = widened(out, said, spare.then, c.w)
 		// Beside the settings rows, the sum's terms too, briefly, after the fuller and where
 		// they cost no line: at 120x40 the sum stood without each try and wait, which 80x24
 		// says (newcomer 64), but never in the fuller's room (newcomer 63 G12).
