@@ -824,8 +824,10 @@ func ApproxTestName(blocks bool) string {
 // What Holm's correction does, in plain words, the why of "whole table": named alone, it
 // explained nothing (newcomer 60 G16, 62 G16); the help names it and the test. After the
 // key, in parentheses: "≈ could be chance: over 1 in 20 for the whole table, split over its
-// rows" read as a riddle, its meaning lost in its figures (newcomer 64 G16).
-var sharedBar = fmt.Sprintf("odds over 1 in %d for the table as a whole", int(math.Round(1/FamilyAlpha)))
+// rows" read as a riddle, its meaning lost in its figures (newcomer 64 G16), and so did "for
+// the table as a whole" (newcomer 66): what the bar means, said as what chance does to the
+// rows, fits the 120-column line.
+var sharedBar = fmt.Sprintf("chance alone moves some row this far over 1 in %d", int(math.Round(1/FamilyAlpha)))
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }

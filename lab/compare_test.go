@@ -683,7 +683,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true},
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
-	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; ≈ could be chance (odds over 1 in 20 for the table as a whole)" +
+	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; ≈ could be chance (chance alone moves some row this far over 1 in 20)" +
 		" · bare +n -n beyond chance, which makes one under about 1 time in 20 · ? too few to judge; a p99's B − A needs ≥368 ended in the faster run (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸): under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
@@ -745,7 +745,7 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 		{Class: Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}},
 		{Class: Health, Counter: "ok", A: 5, B: 7, Chance: 1, Units: [2]int64{1, 2}},
 	} {
-		want := []string{"≈ could be chance (odds over 1 in 20 for the table as a whole)",
+		want := []string{"≈ could be chance (chance alone moves some row this far over 1 in 20)",
 			"≈ could be chance: same arrivals, timing alone can do it", ApproxKey}
 		if got := NoiseRule([]ComparisonRow{r}, false, label); !slices.Equal(got, want) {
 			t.Errorf("%d votes at chance %v: %q, want no example, %q", r.Units[0]+r.Units[1], r.Chance, got, want)
@@ -755,14 +755,14 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 	// (n45 G4: "sign test", a bare "Holm" were jargon on screen); the correction is named as
 	// one, why the bar is the whole table's (newcomer 60 G16).
 	r := ComparisonRow{Class: Health, Counter: "ok", A: 5, B: 7, Chance: 1, Units: [2]int64{1, 2}}
-	if got := NoiseRule([]ComparisonRow{r}, true, label)[0]; strings.Contains(got, "sign test") || !strings.HasSuffix(got, "for the table as a whole)") {
+	if got := NoiseRule([]ComparisonRow{r}, true, label)[0]; strings.Contains(got, "sign test") || !strings.HasSuffix(got, "over 1 in 20)") {
 		t.Errorf("by blocks: %q", got)
 	}
 	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, "sign test on 200ms blocks") || !strings.Contains(help, "sign test on paired requests") {
 		t.Error("the help does not name the tests")
 	}
 	some := []ComparisonRow{{Class: Payment, Counter: "ok", A: 50, B: 55, Chance: BinomialTest(5, 7, 0.5), Units: [2]int64{2, 5}}}
-	if want := "≈ chance: payment ok 50 → 55 is 7 requests, 5 or more one way: 7 tossed coins do that 1 time in 2; ≈ could be chance (odds over 1 in 20 for the table as a whole)"; NoiseRule(some, false, label)[0] != want {
+	if want := "≈ chance: payment ok 50 → 55 is 7 requests, 5 or more one way: 7 tossed coins do that 1 time in 2; ≈ could be chance (chance alone moves some row this far over 1 in 20)"; NoiseRule(some, false, label)[0] != want {
 		t.Errorf("%q, want %q", NoiseRule(some, false, label)[0], want)
 	}
 }
@@ -797,7 +797,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		want string
 	}{
 		{[]ComparisonRow{bare}, "bare +n -n beyond chance, which makes one under about 1 time in 20"},
-		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; ≈ could be chance (odds over 1 in 20 for the table as a whole)"},
+		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; ≈ could be chance (chance alone moves some row this far over 1 in 20)"},
 		{[]ComparisonRow{bare, few}, "bare +n -n beyond chance, which makes one under about 1 time in 20 · ? too few to judge; a p99's B − A needs ≥368 ended in the faster run (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸): under it, a p99's 95% confidence interval from n ended, by the binomial order statistic, has no upper end"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
@@ -938,7 +938,7 @@ func TestNoiseRuleSaysInFlightEnded(t *testing.T) {
 		{Class: Payment, Counter: "timed out", A: 44, B: 47, Chance: 0.25, Units: [2]int64{0, 3}},
 		{Class: Payment, Counter: "in flight", A: 5, B: 2, Chance: 0.25, Units: [2]int64{3, 0}},
 	}
-	want := "≈ chance: payment timed out 44 → 47 is 3 requests (in flight 5 → 2), all one way: 3 tossed coins do that 1 time in 4; ≈ could be chance (odds over 1 in 20 for the table as a whole)"
+	want := "≈ chance: payment timed out 44 → 47 is 3 requests (in flight 5 → 2), all one way: 3 tossed coins do that 1 time in 4; ≈ could be chance (chance alone moves some row this far over 1 in 20)"
 	if got := NoiseRule(rows, false, TrafficConfig{}.Label)[0]; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}

@@ -16,7 +16,8 @@ func TestCompareKeysPlain(t *testing.T) {
 		t.Errorf("? key %q, want %q", TooFewMeans, want)
 	}
 	// What Holm's correction does, not its name alone (newcomer 62 G16); the help names it.
-	if want := ApproxKey + " (odds over 1 in 20 for the table as a whole)"; approxTest() != want {
+	// "for the table as a whole" read as a riddle (newcomer 66): what chance does to the rows.
+	if want := ApproxKey + " (chance alone moves some row this far over 1 in 20)"; approxTest() != want {
 		t.Errorf("≈ key %q, want %q", approxTest(), want)
 	}
 	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, "Holm's correction") {

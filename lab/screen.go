@@ -764,6 +764,10 @@ var coreHealth = slices.Concat(
 					// chance" as wrong (review 44b).
 					expected := fmt.Sprintf("%s × %s ≈ %s", full, FmtPerSec(rate), g.dueShown())
 					product := fmt.Sprintf("%s±%.0f", expected, g.band)
+					// The rate's origin, where it fits: "14.4/s" bare was not said to be 115
+					// arrivals ÷ 8.0s (newcomer 66); its 8.0s says the run's length, so the
+					// form beside it need not say "of 8.0s" too.
+					rated := fmt.Sprintf("%s × %s (%s ÷ %s) ≈ %s±%.0f", full, FmtPerSec(rate), FmtCount(arrived), of, g.dueShown(), g.band)
 					// The ± said on the screen, where a line has room: "±17" was defined only in
 					// the help (newcomer 56 #2).
 					pm := fmt.Sprintf("±%.0f", g.band)
@@ -793,8 +797,12 @@ var coreHealth = slices.Concat(
 						// figures it is judged by: the arrivals the full time holds at the
 						// run's rate, the count above them, and chance's band.
 						count, gap := FmtCount(rejected), FmtCount(int64(math.Round(float64(rejected)-dueAsShown(g.due))))
-						held := expected + " arrivals"
-						figures := fmt.Sprintf("%s, ~%s under %s", held, gap, count)
+						// The arrivals, with the rate's origin first, then without it.
+						helds := []string{rated, product}
+						for i, h := range helds {
+							helds[i] = strings.TrimSuffix(h, fmt.Sprintf("±%.0f", g.band)) + " arrivals"
+						}
+						figures := func(held string) string { return fmt.Sprintf("%s, ~%s under %s", held, gap, count) }
 						past := fmt.Sprintf(", past chance's ±%.0f = 2√%s", g.band, g.dueShown())
 						// The clock: an ideal loss system fed loss-system's own arrivals and
 						// hold times (seeds 1–6) turns away as many as the lab, within a
@@ -814,7 +822,7 @@ var coreHealth = slices.Concat(
 							// Late in bunches, the rest of a bunch finds full what its first
 							// filled, in no time on the clock: that outweighs the race, and
 							// explains more than one a spell as well (review 36 minor 3).
-							figures = fmt.Sprintf("~%s over %s", gap, held)
+							figures = func(held string) string { return fmt.Sprintf("~%s over %s", gap, held) }
 							off, why = "the "+count+" are too many:", []string{
 								"the busy machine sent arrivals late, in bunches: the rest of a bunch finds full what its first filled, in no time on the clock",
 								"the busy machine sent arrivals late, in bunches: the rest of a bunch finds full what its first filled",
@@ -822,7 +830,7 @@ var coreHealth = slices.Concat(
 							}
 						}
 						cause = []Item{
-							{Label: off, Value: fittingValue(off, w, figures+past+" (19 draws in 20 fall within it)", figures+past, figures), Spare: true},
+							{Label: off, Value: fittingValue(off, w, figures(helds[0])+past+" (19 draws in 20 fall within it)", figures(helds[0])+past, figures(helds[1])+past, figures(helds[0]), figures(helds[1])), Spare: true},
 							{Label: "why:", Value: fittingValue("why:", w, why...), Spare: true},
 						}
 					case g.odds > 0:
@@ -843,17 +851,28 @@ var coreHealth = slices.Concat(
 						verdict = fmt.Sprintf("seed %d drew %s: only 1 seed in %d gives so %s", c.Traffic.Seed, few, g.odds, few)
 					}
 					if verdict != "" {
+						// Each form with the rate's origin, and without it.
+						say := func(product, ofFull string) []string {
+							return []string{
+								fmt.Sprintf("%s"+inAll+"%s: %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet),
+								fmt.Sprintf("%s"+inAll+"%s: %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s", full, of, clock, some, share, product, verdict),
+								// Briefly, the time's share said as one, or as its seconds, and the count's
+								// beside the count: "5.5s, 69%; 69 of 112 found it full" read as 69 of
+								// 112 = 69% (newcomer 50: it is 62%).
+								fmt.Sprintf("%s, %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s", full, clock, some, share, product, verdict),
+								fmt.Sprintf("%s, %s of the time; %s"+since+" (%s) found it full, %s expected: %s", full, clock, some, share, product, short),
+								fmt.Sprintf("%s; %s"+since+" (%s) found it full, %s expected: %s", ofFull, some, share, product, short),
+								fmt.Sprintf("%s; %s found it full, %s expected: %s", ofFull, some, product, short),
+								fmt.Sprintf("%s; %s found it full, %s expected: %s", full, some, product, short),
+							}
+						}
+						// The time's share outranks the origin, the origin "of 8.0s".
+						r, p := say(rated, full), say(product, full+" of "+of)
+						for i := range 4 {
+							with = append(with, r[i], p[i])
+						}
+						with = append(append(with, r[4:]...), p[4:]...)
 						with = append(with,
-							fmt.Sprintf("%s"+inAll+"%s: %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet),
-							fmt.Sprintf("%s"+inAll+"%s: %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s", full, of, clock, some, share, product, verdict),
-							// Briefly, the time's share said as one, or as its seconds, and the count's
-							// beside the count: "5.5s, 69%; 69 of 112 found it full" read as 69 of
-							// 112 = 69% (newcomer 50: it is 62%).
-							fmt.Sprintf("%s, %s of the time; %s arrivals"+since+" (%s) found it full, where %s were expected: %s", full, clock, some, share, product, verdict),
-							fmt.Sprintf("%s, %s of the time; %s"+since+" (%s) found it full, %s expected: %s", full, clock, some, share, product, short),
-							fmt.Sprintf("%s of %s; %s"+since+" (%s) found it full, %s expected: %s", full, of, some, share, product, short),
-							fmt.Sprintf("%s of %s; %s found it full, %s expected: %s", full, of, some, product, short),
-							fmt.Sprintf("%s; %s found it full, %s expected: %s", full, some, product, short),
 							fmt.Sprintf("%s of %s; %s"+since+" (%s) found it full, ~%s±%.0f expected: %s", full, of, some, share, g.dueShown(), g.band, short),
 							fmt.Sprintf("%s of %s; %s found it full, ~%s±%.0f expected: %s", full, of, some, g.dueShown(), g.band, short),
 						)

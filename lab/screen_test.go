@@ -1052,8 +1052,9 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// The arrivals' share with its window, where it is given: "31% of arrivals" beside
 		// the narrator's "in 3–8s payments 37%" (newcomer 58 G1); at 120 and 130 columns,
 		// the count alone.
-		120: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: within chance",
-		130: "pool full (no free worker) 3.4s of 8.0s; 30 of 100 found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: within chance",
+		// The rate's origin where it fits, before "of 8.0s" its 8.0s says (newcomer 66).
+		120: "pool full (no free worker) 3.4s; 30 of 100 found it full, 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5±13 expected: within chance",
+		130: "pool full (no free worker) 3.4s; 30 of 100 found it full, 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5±13 expected: within chance",
 		150: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 since the start (30%) found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: within chance",
 		200: "pool full (no free worker) 3.4s in all (first at 1.6s), of 8.0s: 43% of the time; 30 of 100 arrivals since the start (30%) found it full, where 3.4s × 12.5/s ≈ 42.5±13 were expected: within chance",
 		340: "within chance (over a long run the two meet at 38%: random arrivals see the pool as a clock does; so far both include the 1.6s before it first filled)",
@@ -1071,7 +1072,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	for rejected, want := range map[int64]string{
 		10: "3.4s in all (first at 1.6s), of 8.0s: 43%; 10% of arrivals since the start found it full ·",
 		75: "3.4s in all (first at 1.6s), of 8.0s: 43%; 75% of arrivals since the start found it full ·",
-		50: "3.4s of 8.0s; 50 of 100 found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: within chance",
+		50: "3.4s; 50 of 100 found it full, 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5±13 expected: within chance",
 		// Past 2 spreads, how rare a chance (newcomer 41 W2), as runs: 28 where ~42 are due,
 		// 2.2 spreads under, a one-sided 1 in 77.
 		// Said as the seed's draw, not the lab's (newcomer 44 g1, 45 W2), in one pass
@@ -1102,7 +1103,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// The lesson on a line of its own, the two shares beside Erlang B's, and the gap
 		// under it as the lab's clock's (newcomer 60 G-MAJOR: "…expected: beyond chance" on
 		// the lesson's line read as the lab disagreeing with its own Erlang B).
-		20: "pool full (no free worker) 3.4s of 8.0s (43%); 58 of 100 arrivals (58%) found it full; Erlang B: 38% for both · the 3.4s reads a little short: 3.4s × 12.5/s ≈ 42.5 arrivals, ~16 under 58, past chance's ±13 = 2√42.5 · why: an arrival and a worker's release at one instant: the arrival goes first, turned away; that worker then sits idle",
+		20: "pool full (no free worker) 3.4s of 8.0s (43%); 58 of 100 arrivals (58%) found it full; Erlang B: 38% for both · the 3.4s reads a little short: 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5 arrivals, ~16 under 58, past chance's ±13 = 2√42.5 · why: an arrival and a worker's release at one instant: the arrival goes first, turned away; that worker then sits idle",
 		// One way, as "as many" says it (review 38 M1); at 120 columns the time's share
 		// gives way to the three-digit odds, the product's first factor its seconds.
 		10: "pool full (no free worker) 3.4s; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: 1 seed in 115 gives so many",
@@ -1115,7 +1116,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		}
 		// Wide, the time's share too, and PASTA named; the two meet only at the arrivals'
 		// forecast, so no long run where they meet.
-		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all (first at 1.6s), of 8.0s: 43% of the time; 58 of 100 arrivals since the start (58%) found it full; Erlang B: 38% for both, as random arrivals find it full as often as it is · the 3.4s reads a little short: 3.4s × 12.5/s ≈ 42.5 arrivals, ~16 under 58, past chance's ±13 = 2√42.5 (19 draws in 20 fall within it) · why: an arrival due just as a worker's reply comes in reaches the pool a moment before the reply releases the worker: it goes first, finds none free and is turned away, and that worker sits idle until the next arrival, time an ideal pool would be full") || strings.Contains(wide, "meet")) {
+		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all (first at 1.6s), of 8.0s: 43% of the time; 58 of 100 arrivals since the start (58%) found it full; Erlang B: 38% for both, as random arrivals find it full as often as it is · the 3.4s reads a little short: 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5 arrivals, ~16 under 58, past chance's ±13 = 2√42.5 (19 draws in 20 fall within it) · why: an arrival due just as a worker's reply comes in reaches the pool a moment before the reply releases the worker: it goes first, finds none free and is turned away, and that worker sits idle until the next arrival, time an ideal pool would be full") || strings.Contains(wide, "meet")) {
 			t.Errorf("%d spells at 300: %q, want the cause beside beyond chance, no long run where the two meet", spells, wide)
 		}
 		// The cause only past chance, as an item of its own, and only then.
@@ -1135,7 +1136,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// tenth, as "4.9s × 14.4/s ≈ 71" did not compute either (70.56, newcomer 63 W5).
 	even := *s
 	even.Pool.FullFor, even.Classes[Payment].Arrived, even.Classes[Payment].Rejected[RejectPool] = 3700*time.Millisecond, 90, 40
-	if got := strings.Join(phrases(HealthItems(&even, 120)), " · "); !strings.Contains(got, "3.7s × 11.2/s ≈ 41.4±13 expected: within chance") {
+	if got := strings.Join(phrases(HealthItems(&even, 120)), " · "); !strings.Contains(got, "3.7s × 11.2/s (90 ÷ 8.0s) ≈ 41.4±13 expected: within chance") {
 		t.Errorf("%q, want 3.7s × 11.2/s ≈ 41.4", got)
 	}
 	// The share from the figures shown: 5.45s of 8.0s is 68%, but it reads "5.5s", whose share
@@ -1187,14 +1188,14 @@ func TestRaceSaysTheClockIsOff(t *testing.T) {
 	for w, want := range map[int][]string{
 		120: {
 			"pool full (no free worker) 2.8s of 8.0s (35%); 910 of 2391 arrivals (38%) found it full; Erlang B: 38% for both",
-			"the 2.8s reads a little short: 2.8s × 298.9/s ≈ 837 arrivals, ~73 under 910, past chance's ±58 = 2√837",
+			"the 2.8s reads a little short: 2.8s × 298.9/s (2391 ÷ 8.0s) ≈ 837 arrivals, ~73 under 910, past chance's ±58 = 2√837",
 			// Which of two at one instant goes first, not a fault: "in this lab … turned away
 			// a moment too soon" asked whether the lab was wrong (newcomer 64).
 			"why: an arrival and a worker's release at one instant: the arrival goes first, turned away; that worker then sits idle",
 		},
 		100: {
 			"pool full (no free worker) 2.8s (35%); 910 of 2391 (38%) found it full; Erlang B: 38% for both",
-			"the 2.8s reads a little short: 2.8s × 298.9/s ≈ 837 arrivals, ~73 under 910",
+			"the 2.8s reads a little short: 2.8s × 298.9/s (2391 ÷ 8.0s) ≈ 837 arrivals, ~73 under 910",
 			"why: a release and an arrival at once: the arrival goes first, turned away; the worker sits idle",
 		},
 		// Too narrow for the lesson: no gap either, "~73 under 910" had no 910 to be under.
@@ -1218,7 +1219,7 @@ func TestRaceSaysTheClockIsOff(t *testing.T) {
 	// The busy machine's bunches: the count is off, not the clock, and why.
 	s.Generator.Lag = Percentiles{P99: time.Second, Count: 1000}
 	got := strings.Join(phrases(HealthItems(s, 120)), " · ")
-	if want := "Erlang B: 38% for both · the 910 are too many: ~73 over 2.8s × 298.9/s ≈ 837 arrivals, past chance's ±58 = 2√837 (19 draws in 20 fall within it) · why: the busy machine sent arrivals late, in bunches: the rest of a bunch finds full what its first filled"; !strings.Contains(got, want) {
+	if want := "Erlang B: 38% for both · the 910 are too many: ~73 over 2.8s × 298.9/s (2391 ÷ 8.0s) ≈ 837 arrivals, past chance's ±58 = 2√837 · why: the busy machine sent arrivals late, in bunches: the rest of a bunch finds full what its first filled"; !strings.Contains(got, want) {
 		t.Errorf("busy:\n got %q\nwant %q", got, want)
 	}
 }

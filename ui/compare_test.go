@@ -1076,7 +1076,7 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 	// mark leading with its meaning on a line, the count's rule in words on the next, the odds
 	// at 368 in figures after them (newcomer 64 G16: one run of two lines could not be read
 	// in seconds).
-	if got := j.ruleLines(120); len(got) != 2 || got[0] != "≈ could be chance (odds over 1 in 20 for the table as a whole) · bare +n -n beyond chance · ? too few to judge" ||
+	if got := j.ruleLines(120); len(got) != 2 || got[0] != "≈ could be chance (chance alone moves some row this far over 1 in 20) · bare +n -n beyond chance · ? too few to judge" ||
 		got[1] != "? too few: a p99's B − A needs ≥368 ended in the faster run, here ≤36 (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸)" {
 		t.Errorf("at 120 columns: %q", got)
 	}

@@ -191,7 +191,7 @@ func TestWrapTextKeepsHyphenatedNames(t *testing.T) {
 // "p50 row hidden" is one phrase: the compare's rule at 120x40 wrapped "… ≥368 ended; p50"
 // over "row hidden: could be chance", read as two notes (newcomer 59 G-minor 16).
 func TestWrapTextKeepsP50Hidden(t *testing.T) {
-	s := "≈ could be chance (odds over 1 in 20 for the table as a whole) · " + lab.UnmarkedKey + " · " + lab.TooFewNoP50 + "could be chance"
+	s := "≈ could be chance (chance alone moves some row this far over 1 in 20) · " + lab.UnmarkedKey + " · " + lab.TooFewNoP50 + "could be chance"
 	for w := 20; w <= len(s); w++ {
 		lines := wrapText(s, w, 0)
 		if !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, lab.P50Hidden) }) {
