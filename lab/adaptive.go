@@ -230,7 +230,9 @@ func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse s
 			// each with its unit: "77.8 ÷ now 82.0ms" left 77.8 unitless (newcomer 62); "now
 			// 84.8ms" named as a p90, beside the calls' "~73ms each", a mean (newcomer 62).
 			// The mean the p90's: "calls' p90: ~10s mean" read as a p90 that is a mean (newcomer 64).
-			fmt.Sprintf("%s ≈ %s %s × (1 − %s's %s mean %.*fms ÷ %s now %.*fms) = %s", adaptiveExcessIs, terseNamed, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count)
+			// The mean named once as the limiter's yardstick for "no queue": "p90's ~10s mean"
+			// alone left what it stands for to guess (newcomer 66 MAJOR).
+			fmt.Sprintf("%s ≈ %s %s × (1 − yardstick %.*fms (%s's %s mean) ÷ %s now %.*fms) = %s", adaptiveExcessIs, terseNamed, at, places, m, p90, adaptiveMeanSpan, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
@@ -387,22 +389,22 @@ func vegasLog10(limit int) int {
 // adaptiveBoundsOf names where the rule's two bounds at limit come from: failsafe-go's Vegas
 // alpha and beta, fixed for every limit of one ⌊log10⌋ (at least 1), so the span of limits
 // that share them, "for limits under 100", "at limits 100–999" (newcomer 57: "why 2 and 6?";
-// newcomer 59: "under limit 100" read as a limit of 100 beside one of 35). The library said
-// with what it is, its first word on the screen ("failsafe-go's Vegas bounds" left what
-// failsafe-go is to guess, newcomer 64), in place of "Vegas", which the whole rule and the
-// help say; adaptiveBoundsTerse without the span.
+// newcomer 59: "under limit 100" read as a limit of 100 beside one of 35). The rule first,
+// then the library said with what it is ("failsafe-go's Vegas bounds" left what failsafe-go
+// is to guess, newcomer 64; "Go library failsafe-go's bounds" which rule's, newcomer 66).
 func adaptiveBoundsOf(limit int) string {
 	log := vegasLog10(limit)
 	span := fmt.Sprintf("at limits %.0f–%.0f", math.Pow10(log), math.Pow10(log+1)-1)
 	if log == 1 {
 		span = fmt.Sprintf("for limits under %d", AdaptiveBetaUnder)
 	}
-	return adaptiveBoundsTerse + " " + span
+	return adaptiveBoundsTerse + " (" + failsafeGo + ") " + span
 }
 
-// adaptiveBoundsTerse is adaptiveBoundsOf without the span, for 80x24's narrator keeps its
-// yardstick in five lines.
-const adaptiveBoundsTerse = failsafeGo + "'s bounds"
+// adaptiveBoundsTerse is adaptiveBoundsOf without the library or the span, the help's, for
+// 80x24's narrator keeps the yardstick named in five lines: the rule they bound, whose
+// name "Go library failsafe-go's bounds" left to guess (newcomer 66 MAJOR).
+const adaptiveBoundsTerse = "Vegas"
 
 // failsafeGo is the library whose adaptive limiter the lab runs, said with what it is.
 const failsafeGo = "Go library failsafe-go"
@@ -529,7 +531,9 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 		tersely = head + "; " + move
 		// Without how many more, which 34→35 says: 120 columns had no room for it beside
 		// the p90's and the bounds' names (newcomer 59).
-		wide = fmt.Sprintf("%s: %s; %s %s", bounds, signs, why, to)
+		// Its why terse too: 120 columns had no room for it whole beside the yardstick named
+		// (newcomer 66).
+		wide = fmt.Sprintf("%s: %s; %s", bounds, signs, move)
 	}
 	// The reading in one set of words at every width (newcomer 45 W3: "now 59ms against 59ms"
 	// beside "p90 since 0s 59ms", two claims); in the warm-up without its figures, as p90 and
@@ -888,7 +892,7 @@ func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse, yardstick st
 	// "p90's ~10s mean": "that mean" stood after the window's "measured means in 20–25s: …
 	// ~71ms each" too, two means it could be (newcomer 65 G-MAJOR); "the unloaded 50ms" as
 	// "50ms unloaded", for 120 columns keep the rule and the knee on the narrator's lines.
-	yardstick = "judged by the " + adaptiveMeanSpan + " mean, not " + unloaded + " unloaded"
+	yardstick = "judged by the yardstick, not " + unloaded + " unloaded"
 	return at + ": " + adaptiveJudges("the p90's "+adaptiveMeanSpan+" running mean", unloaded, small), at + ", " + yardstick, yardstick
 }
 

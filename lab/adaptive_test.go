@@ -167,7 +167,7 @@ func TestAdaptiveUseSaid(t *testing.T) {
 	brief, terse, yard := u.PastKneeSaid(rose)
 	// Tersely, the yardstick's own words, which name the mean judged by (newcomer 59: "by that mean" dangled).
 	if want := "past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms"; terse != "past the knee of 25, "+yard ||
-		brief != want+", and as latency creeps up the mean follows, so excess stays small" || yard != "judged by the ~10s mean, not 50ms unloaded" {
+		brief != want+", and as latency creeps up the mean follows, so excess stays small" || yard != "judged by the yardstick, not 50ms unloaded" {
 		t.Errorf("PastKneeSaid after the warm-up: %q / %q / %q", brief, terse, yard)
 	}
 	fell := rose
@@ -294,13 +294,13 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	if want := map[string]bool{"increase": r.Queued <= rise, "hold": r.Queued > rise && r.Queued <= fall, "decrease": r.Queued > fall}; r.Reason == "queue" && !want[r.Direction] {
 		t.Errorf("%d queued, at most %d rises, past %d falls: failsafe-go said %s", r.Queued, rise, fall, r.Direction)
 	}
-	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) excess calls (Vegas), p90 of the calls' latency per window of ≥1s, mean the p90's ~10s running mean; Go library failsafe-go's bounds for limits under 100: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued(false) + ", limit 20→21"} {
+	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) excess calls (Vegas), p90 of the calls' latency per window of ≥1s, mean the p90's ~10s running mean; Vegas (Go library failsafe-go) for limits under 100: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued(false) + ", limit 20→21"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
 	}
-	if !strings.HasPrefix(short, "update 1 of 10 (warm-up): "+r.queued(true)+"; Go library failsafe-go's bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds") ||
-		!strings.HasPrefix(terse, "update 1 of 10 (warm-up): "+r.queued(true)+"; Go library failsafe-go's bounds: ≤2 rises, >6 falls") {
+	if !strings.HasPrefix(short, "update 1 of 10 (warm-up): "+r.queued(true)+"; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds") ||
+		!strings.HasPrefix(terse, "update 1 of 10 (warm-up): "+r.queued(true)+"; Vegas: ≤2 rises, >6 falls") {
 		t.Errorf("brief: %q, terse: %q", short, terse)
 	}
 	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {
@@ -327,35 +327,35 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		terse   string
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
-			"Go library failsafe-go's bounds for limits under 100: at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 in excess, limit 36→35",
-			excess + "limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7; Go library failsafe-go's bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds; that much reads as a queue, so it backs off: 36→35",
-			excess + "limit was 36 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7; Go library failsafe-go's bounds: ≤2 rises, >6 falls; that reads as a queue: it backs off 36→35"},
+			"Vegas (Go library failsafe-go) for limits under 100: at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 in excess, limit 36→35",
+			excess + "limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds; that much reads as a queue, so it backs off: 36→35",
+			excess + "limit was 36 × (1 − yardstick 100.0ms (p90's ~10s mean) ÷ p90 now 120.5ms) = 6.1, rounded up: 7; Vegas: ≤2 rises, >6 falls; that reads as a queue: it backs off 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, limit 30→31",
-			excess + "limit then 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; Go library failsafe-go's bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 30→31",
-			excess + "limit was 30 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; Go library failsafe-go's bounds: ≤2 rises, >6 falls; little excess reads as no queue: it probes 30→31"},
+			excess + "limit then 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 30→31",
+			excess + "limit was 30 × (1 − yardstick 100.0ms (p90's ~10s mean) ÷ p90 now 104.0ms) = 1.2, rounded up: 2; Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 30→31"},
 		// newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range of calls queued; the rule's
 		// band whole, and the limit it holds at.
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 in excess, limit holds at 30",
-			excess + "limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3; Go library failsafe-go's bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
-			excess + "limit 30 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3; Go library failsafe-go's bounds: ≤2 rises, >6 falls, else holds: 30"},
+			excess + "limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 110.0ms) = 2.7, rounded up: 3; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
+			excess + "limit 30 × (1 − yardstick 100.0ms (p90's ~10s mean) ÷ p90 now 110.0ms) = 2.7, rounded up: 3; Vegas: ≤2 rises, >6 falls, else holds: 30"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, the limit met its bound, the most its calls in flight allow: limit 31→30",
 			excess + "limit then 31 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30",
-			excess + "limit was 31 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
+			excess + "limit was 31 × (1 − yardstick 100.0ms (p90's ~10s mean) ÷ p90 now 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// Newcomer 55: 35 × (1 − 81.7/86.0) is 1.75 as printed, said so, not "1.7"; and
 		// tersely "limit was 35" under the limit now, 36.
 		{36, AdaptiveReading{P90: 86 * time.Millisecond, Mean: 81700 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 35, Queued: 2},
 			"; update 20: 35 × (1 − 81.7/86.0ms) = 1.75, rounded up: 2 in excess, limit 35→36",
-			excess + "limit then 35 × (1 − p90's ~10s running mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2; Go library failsafe-go's bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 35→36",
-			excess + "limit was 35 × (1 − p90's ~10s mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2; Go library failsafe-go's bounds: ≤2 rises, >6 falls; little excess reads as no queue: it probes 35→36"},
+			excess + "limit then 35 × (1 − p90's ~10s running mean 81.7ms ÷ p90 now 86.0ms) = 1.75, rounded up: 2; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 35→36",
+			excess + "limit was 35 × (1 − yardstick 81.7ms (p90's ~10s mean) ÷ p90 now 86.0ms) = 1.75, rounded up: 2; Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 35→36"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
-			"Go library failsafe-go's bounds at limits 100–999: at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
-			excess + "limit then 119 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5; Go library failsafe-go's bounds at limits 100–999: at most 5 it rises, past 12 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 119→120",
-			excess + "limit was 119 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5; Go library failsafe-go's bounds: ≤5 rises, >12 falls; little excess reads as no queue: it probes 119→120"},
+			"Vegas (Go library failsafe-go) at limits 100–999: at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
+			excess + "limit then 119 × (1 − p90's ~10s running mean 100.0ms ÷ p90 now 104.0ms) = 4.6, rounded up: 5; Vegas (Go library failsafe-go) at limits 100–999: at most 5 it rises, past 12 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 119→120",
+			excess + "limit was 119 × (1 − yardstick 100.0ms (p90's ~10s mean) ÷ p90 now 104.0ms) = 4.6, rounded up: 5; Vegas: ≤5 rises, >12 falls; little excess reads as no queue: it probes 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short, terse := s.AdaptiveRule()
@@ -377,7 +377,7 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 // queuedWorked is a reading's count as the screen prints it: "36 × (1 − 100.0/120.5ms) = 6.1,
 // rounded up: 7 in excess" whole, "excess (calls adding delay, not answers) ≈ limit then 36 × (1 − p90's ~10s running
 // mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" brief, "excess (calls adding delay, not answers) ≈ limit 36 ×
-// (1 − p90's ~10s mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" terse.
+// (1 − yardstick 100.0ms (p90's ~10s mean) ÷ p90 now 120.5ms) = 6.1, rounded up: 7" terse.
 type queuedWorked struct {
 	limit, p90, mean, product string
 	queued                    string // "7" or "none"
@@ -386,7 +386,7 @@ type queuedWorked struct {
 var queuedForms = []*regexp.Regexp{
 	regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none) in excess`),
 	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:then )?([\d.]+) × \(1 − p90's ~10s running mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
-	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:was )?([\d.]+) × \(1 − p90's ~10s mean ([\d.]+)ms ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`excess \(calls adding delay, not answers\) ≈ limit (?:was )?([\d.]+) × \(1 − yardstick ([\d.]+)ms \(p90's ~10s mean\) ÷ p90 now ([\d.]+)ms\) = (-?[\d.]+)(?:, rounded up)?: (\d+|none)`),
 }
 
 func queuedSaid(t *testing.T, said string) queuedWorked {
@@ -490,24 +490,24 @@ func TestAdaptiveLogReadsQueueSize(t *testing.T) {
 // exceeds 50ms?". Every form says where the bounds come from, failsafe-go's Vegas bounds for
 // the span of limits that share them, and why the update moved: little excess reads as no
 // queue, so it probes; more than beta reads as one, so it backs off. At 80 columns the
-// yardstick goes before the why; at 120 the why whole, "at the dependency", its step in 34→35.
+// yardstick goes before the why; at 120 the why as tersely, its step in 34→35, room for the yardstick named (newcomer 66).
 func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
-	const yard = "judged by the ~10s mean, not 50ms unloaded"
+	const yard = "judged by the yardstick, not 50ms unloaded"
 	rose := Snapshot{Bulkhead: BulkheadStats{Limit: 35, Reading: AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond,
 		Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}}}
-	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − p90's ~10s mean 81.8ms ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "
-	if got, want := rose.AdaptiveRuleBy(yard), arith+"Go library failsafe-go's bounds: ≤2 rises, >6 falls; "+yard+", little excess reads as no queue: it probes 34→35"; got != want {
+	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − yardstick 81.8ms (p90's ~10s mean) ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "
+	if got, want := rose.AdaptiveRuleBy(yard), arith+"Vegas: ≤2 rises, >6 falls; "+yard+", little excess reads as no queue: it probes 34→35"; got != want {
 		t.Errorf("at 80 columns:\n got %q\nwant %q", got, want)
 	}
-	if got, want := rose.AdaptiveRuleWide(), arith+"Go library failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue at the dependency, so it probes 34→35"; got != want {
+	if got, want := rose.AdaptiveRuleWide(), arith+"Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35"; got != want {
 		t.Errorf("at 120 columns:\n got %q\nwant %q", got, want)
 	}
 	// A hold has no why but its band; the yardstick after it.
 	held := rose
 	held.Bulkhead.Limit, held.Bulkhead.Reading.Direction, held.Bulkhead.Reading.Judged = 34, "hold", 34
 	held.Bulkhead.Reading.P90, held.Bulkhead.Reading.Queued = 90*time.Millisecond, 4
-	if _, _, terse := held.AdaptiveRule(); held.AdaptiveRuleBy(yard) != terse+", "+yard || !strings.HasSuffix(terse, "Go library failsafe-go's bounds: ≤2 rises, >6 falls, else holds: 34") ||
-		!strings.HasSuffix(held.AdaptiveRuleWide(), "Go library failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls, else holds: 34") {
+	if _, _, terse := held.AdaptiveRule(); held.AdaptiveRuleBy(yard) != terse+", "+yard || !strings.HasSuffix(terse, "Vegas: ≤2 rises, >6 falls, else holds: 34") ||
+		!strings.HasSuffix(held.AdaptiveRuleWide(), "Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls, else holds: 34") {
 		t.Errorf("a hold: %q / %q", held.AdaptiveRuleBy(yard), held.AdaptiveRuleWide())
 	}
 	// The span is failsafe-go's: its bounds the same throughout it, other ones past it.
@@ -515,7 +515,7 @@ func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
 		limit int
 		span  string
 	}{{1, "for limits under 100"}, {99, "for limits under 100"}, {100, "at limits 100–999"}, {999, "at limits 100–999"}, {1000, "at limits 1000–9999"}} {
-		if got := adaptiveBoundsOf(c.limit); got != "Go library failsafe-go's bounds "+c.span {
+		if got := adaptiveBoundsOf(c.limit); got != "Vegas (Go library failsafe-go) "+c.span {
 			t.Errorf("limit %d: %q, want %q", c.limit, got, c.span)
 		}
 		// The span's first limit: 1 under 100, else the power of ten the limit's digits give.

@@ -614,7 +614,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// its last update read and did (newcomer 42 W4, newcomer 48 G-MAJOR-1: 8-9 lines at
 	// 120x40, the 2 and 6 of its worked ratios never named).
 	rise, fall := lab.AdaptiveQueues(35)
-	if want := fmt.Sprintf("excess calls (Vegas), p90 of the calls' latency per window of ≥1s, mean the p90's ~10s running mean; Go library failsafe-go's bounds for limits under 100: at most %d, the limit rises; past %d, it falls; else it holds; update 20: 35 × (1 − 76.0/84.0ms) = 3.3, rounded up: 4 in excess, limit holds at 35; %s",
+	if want := fmt.Sprintf("excess calls (Vegas), p90 of the calls' latency per window of ≥1s, mean the p90's ~10s running mean; Vegas (Go library failsafe-go) for limits under 100: at most %d, the limit rises; past %d, it falls; else it holds; update 20: 35 × (1 − 76.0/84.0ms) = 3.3, rounded up: 4 in excess, limit holds at 35; %s",
 		rise, fall, lab.AdaptivePastKnee(s.Bulkhead.Reading)); !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
@@ -639,17 +639,18 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// the unloaded 50ms; the p90's window is the help's.
 	// Newcomer 57: with the bounds, where they come from, failsafe-go's for a limit under 100;
 	// at 80 columns, tersely, the yardstick said after the rule, the knee being the settings'.
-	brief := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Go library failsafe-go's bounds for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
-	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Go library failsafe-go's bounds: ≤2 rises, >6 falls, else holds: 35, judged by the ~10s mean, not 50ms unloaded"
-	wide := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Go library failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the ~10s mean, not 50ms unloaded"
+	brief := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
+	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Vegas: ≤2 rises, >6 falls, else holds: 35, judged by the yardstick, not 50ms unloaded"
+	wide := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the yardstick, not 50ms unloaded"
 	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52);
 	// at 80 even that does, so the sentence drops the knee's yardstick and the mean of calls,
 	// which the why and the dependency's line say (newcomer 56), its limit unglossed and its
 	// lesson terse (newcomer 57); at 120, with its bounds named, the brief form wraps past
 	// them too: the terse one, its bounds and yardstick in the brief form's words.
 	// At 100, the terse form, without its bounds' limits (newcomer 64's gloss of the library
-	// took their room), fits beside the sentence whole.
-	for w, want := range map[int]string{80: terse, 100: terse, 120: wide} {
+	// took their room), fits beside the sentence whole. At 120 too, here, since the yardstick
+	// is named in the rule (newcomer 66): the library and the knee are the help's and the settings'.
+	for w, want := range map[int]string{80: terse, 100: terse, 120: terse} {
 		out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull)
 		said := ansi.Strip(strings.Join(out, " "))
 		if len(out) > headlineMost || !strings.HasSuffix(said, want) {
@@ -680,7 +681,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// 500.8/s arriving, at the knee's 500/s, the most any limit answers: the load, not bursts, is
 	// turned away (newcomer 34); what the best fixed cap, with a queue, answers beside its ok,
 	// not "no limit takes them all", which read as an excuse (newcomer 43 G-MAJOR-1).
-	if want := "rejected:limit; postmortem-fix's fixed 24 workers give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; "+brief || spare.shorter != "; "+terse {
+	if want := "rejected:limit; postmortem-fix's fixed 24 workers give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; "+brief || spare.shorter != "; "+terse || spare.fuller[1] != "; "+wide {
 		t.Errorf("%q / brief %q: want the sentence to end %q", says, spare.short, want)
 	}
 	// A mean at the limit: the rejections are a full limit's, not bursts' with permits free.
@@ -913,7 +914,7 @@ func TestAdaptiveRuleOutlastsTheWarningsSecondLine(t *testing.T) {
 	out := render(newTheme(true, true), testScreen(s, 80, 24))
 	checkFrame(t, out, 80, 24)
 	plain := ansi.Strip(out)
-	if said := strings.Join(strings.Fields(plain), " "); !strings.Contains(said, "rounded up: 4; Go library failsafe-go's bounds: ≤2 rises, >6 falls, else holds: 35") || !strings.Contains(plain, "⚠ too busy") {
+	if said := strings.Join(strings.Fields(plain), " "); !strings.Contains(said, "rounded up: 4; Vegas: ≤2 rises, >6 falls, else holds: 35") || !strings.Contains(plain, "⚠ too busy") {
 		t.Errorf("80x24 under the ⚠ line: want the rule in signs and the warning in one line:\n%s", plain)
 	}
 	// What the warning gave way for: the settings' rows and the table's are all still there.
@@ -1086,11 +1087,11 @@ func TestAdaptiveSaysWhyItRises(t *testing.T) {
 	cfg := adaptiveConfig()
 	s := postmortemSnapshot(cfg)
 	s.Bulkhead.Reading = lab.AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}
-	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − p90's ~10s mean 81.8ms ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "
+	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − yardstick 81.8ms (p90's ~10s mean) ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "
 	for w, want := range map[int]string{
 		// At 80 the yardstick wraps past them since the rule names its p90's calls (newcomer 59): the rule alone.
-		80:  arith + "Go library failsafe-go's bounds: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35",
-		120: arith + "Go library failsafe-go's bounds for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue at the dependency, so it probes 34→35, past the knee of 25, judged by the ~10s mean, not 50ms unloaded",
+		80:  arith + "Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35",
+		120: arith + "Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35, past the knee of 25, judged by the yardstick, not 50ms unloaded",
 	} {
 		out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull)
 		if said := ansi.Strip(strings.Join(out, " ")); len(out) > headlineMost || !strings.HasSuffix(said, want) {
@@ -1099,7 +1100,7 @@ func TestAdaptiveSaysWhyItRises(t *testing.T) {
 	}
 	// Where even the yardstick wraps past them, the rule alone: its bounds and why kept.
 	_, spare := narration(cfg, s)
-	if !strings.HasSuffix(spare.shortest, "Go library failsafe-go's bounds: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35") || spare.remedy() != spare.shortest {
+	if !strings.HasSuffix(spare.shortest, "Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35") || spare.remedy() != spare.shortest {
 		t.Errorf("the rule alone: %q, a compare's summary %q", spare.shortest, spare.remedy())
 	}
 }
