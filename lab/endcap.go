@@ -265,15 +265,6 @@ type batchWords struct {
 	ended                              int
 }
 
-// possessive is whose, of a count or of names: "5 permits'", "1 worker's", "r1 and r4's"
-// (a name's s is not a plural's: "r1, r4' last" read wrong).
-func possessive(whose string) string {
-	if strings.HasSuffix(whose, "s") {
-		return whose + "'"
-	}
-	return whose + "'s"
-}
-
 // batch is batchWords for r's window, which caught the ends of rounds batches.
 func (e EndCap) batch(r *Rates, rounds int) batchWords {
 	n, _ := e.ended(r, Payment)

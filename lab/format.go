@@ -322,6 +322,15 @@ func units[N int | int64](n N, unit string) string {
 	return FmtCount(int64(n)) + " " + unit
 }
 
+// possessive is whose, of a count or of names: "5 permits'", "1 worker's", "r1 and r4's"
+// (a name's s is not a plural's: "r1, r4' last" read wrong).
+func possessive(whose string) string {
+	if strings.HasSuffix(whose, "s") {
+		return whose + "'"
+	}
+	return whose + "'s"
+}
+
 // Plural is a class's label for several of them: "payments", "orders", "health checks",
 // "classes". A label is free text, one of them ("order") or several ("orders", "news"): one
 // ending in an s is taken as several, but "ss" ends no plural ("class"), so it takes "es",

@@ -762,15 +762,15 @@ var coreHealth = slices.Concat(
 					// ± the band chance keeps 19 draws in 20 within, where the verdict is drawn: one
 					// square root read as the band, and 48 off beside "867±29 expected: within
 					// chance" as wrong (review 44b).
-					expected := fmt.Sprintf("%s × %s ≈ %s", full, FmtPerSec(rate), g.dueShown())
-					product := fmt.Sprintf("%s±%.0f", expected, g.band)
-					// The rate's origin, where it fits: "14.4/s" bare was not said to be 115
-					// arrivals ÷ 8.0s (newcomer 66); its 8.0s says the run's length, so the
-					// form beside it need not say "of 8.0s" too.
-					rated := fmt.Sprintf("%s × %s (%s ÷ %s) ≈ %s±%.0f", full, FmtPerSec(rate), FmtCount(arrived), of, g.dueShown(), g.band)
 					// The ± said on the screen, where a line has room: "±17" was defined only in
 					// the help (newcomer 56 #2).
 					pm := fmt.Sprintf("±%.0f", g.band)
+					expected := fmt.Sprintf("%s × %s ≈ %s", full, FmtPerSec(rate), g.dueShown())
+					// The rate's origin, where it fits: "14.4/s" bare was not said to be 115
+					// arrivals ÷ 8.0s (newcomer 66); its 8.0s says the run's length, so the
+					// form beside it need not say "of 8.0s" too.
+					ratedExpected := fmt.Sprintf("%s × %s (%s ÷ %s) ≈ %s", full, FmtPerSec(rate), FmtCount(arrived), of, g.dueShown())
+					product, rated := expected+pm, ratedExpected+pm
 					band = &Item{Label: pm, Value: fittingValue(pm, w, g.bandMeans()...), Spare: true}
 					verdict, short := "within chance", "within chance"
 					switch {
@@ -798,10 +798,7 @@ var coreHealth = slices.Concat(
 						// run's rate, the count above them, and chance's band.
 						count, gap := FmtCount(rejected), FmtCount(int64(math.Round(float64(rejected)-dueAsShown(g.due))))
 						// The arrivals, with the rate's origin first, then without it.
-						helds := []string{rated, product}
-						for i, h := range helds {
-							helds[i] = strings.TrimSuffix(h, fmt.Sprintf("±%.0f", g.band)) + " arrivals"
-						}
+						helds := []string{ratedExpected + " arrivals", expected + " arrivals"}
 						figures := func(held string) string { return fmt.Sprintf("%s, ~%s under %s", held, gap, count) }
 						past := fmt.Sprintf(", past chance's ±%.0f = 2√%s", g.band, g.dueShown())
 						// The clock: an ideal loss system fed loss-system's own arrivals and

@@ -339,7 +339,7 @@ const starvedWord = "starved"
 func (s *Snapshot) StarvedClause(r Reason) string {
 	for _, c := range Classes {
 		if s.Classes[c].Rejected[r] > 0 && slices.Contains(s.CountedBy(c), r) && s.StarvedWord(c) == starvedWord {
-			return starvedWord + " if not " + Plural(s.Config.Traffic.Label(Payment)) + "'"
+			return starvedWord + " if not " + possessive(Plural(s.Config.Traffic.Label(Payment)))
 		}
 	}
 	return ""
@@ -894,7 +894,7 @@ func shareVerdict(shown []Class, arrived, rejected [numClasses]int64, forecast f
 	var beyond, within, few []string
 	for i, sig := range HolmSignificant(p) {
 		c := shown[i]
-		whose := Plural(c.String()) + "'"
+		whose := possessive(Plural(c.String()))
 		switch {
 		case sig:
 			beyond = append(beyond, whose)

@@ -131,11 +131,11 @@ func TestHopsOnScreen(t *testing.T) {
 	idle := early
 	idle.Classes[lab.Payment].Latency.Max = 850 * time.Millisecond
 	const says = "the edge gives up by 800ms (p99) and answers the user (the 1s deadline never acts), yet 1321 hop calls"
-	if msg, _ := afterAnswer(&idle); !strings.Contains(msg, says) {
+	if msg := afterAnswer(&idle, &spareClause{}); !strings.Contains(msg, says) {
 		t.Errorf("deadline never acting: %q, want %q", msg, says)
 	}
 	idle.Classes[lab.Payment].Rejected[lab.RejectDeadline] = 1
-	if msg, _ := afterAnswer(&idle); strings.Contains(msg, "never acts") {
+	if msg := afterAnswer(&idle, &spareClause{}); strings.Contains(msg, "never acts") {
 		t.Errorf("deadline that turned one away: %q", msg)
 	}
 	// With a deadline or without, the p99 is a give-up time only where no payment finished
@@ -148,7 +148,8 @@ func TestHopsOnScreen(t *testing.T) {
 			12: "; 1321 hop calls were at work after the user was answered (100 + 398 + 823), for nobody",
 		} {
 			early.Classes[lab.Payment].OK = ok
-			msg, then := afterAnswer(&early)
+			var spare spareClause
+			msg, then := afterAnswer(&early, &spare), spare.then
 			if !strings.HasPrefix(msg, want) {
 				t.Errorf("deadline %s, %d ok: %q, want it to open %q", dl, ok, msg, want)
 			}

@@ -69,8 +69,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			// no word of who retries "only" (lab HopRetriesSaid).
 			msg += hopRetries(cfg, s, edge)
 		}
-		said, then := afterAnswer(s)
-		msg, spare.then = msg+said, then
+		msg += afterAnswer(s, spare)
 		if s.AfterAnswer() == 0 {
 			msg += ": the deadline travels down and " + dep.HangUp()
 		} else {
@@ -139,8 +138,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				msg += fmt.Sprintf(" (at most %s: only %s retries)", fmtWorkers(r.Deepest), names[0])
 			}
 		}
-		said, then := afterAnswer(s)
-		msg, spare.then = msg+said, then
+		msg += afterAnswer(s, spare)
 	case retry.Retries() && r.Fails && retry.Budget > 0:
 		// The retries made, against what the budget counts them by, the payments (newcomer 22:
 		// "near 10% of the calls in flight", a base shown nowhere, beside "retries 9").
@@ -202,22 +200,23 @@ func whichDeadline(cfg lab.Config, r lab.RetryForecast) string {
 // afterAnswer says how much work the hops did for users who had left: after the user was
 // answered, which the edge's giving up does before the deadline (newcomer 35 #14: counted
 // from the deadline, the work between was for nobody too, yet left out). then is its sum,
-// bare and fuller, for spareClause.then; none where no call was.
-func afterAnswer(s *lab.Snapshot) (said string, then [2]string) {
+// bare and fuller, set as spare's then; none where no call was.
+func afterAnswer(s *lab.Snapshot, spare *spareClause) string {
 	n := s.AfterAnswer()
 	if n == 0 {
-		return "; no hop call was " + lab.AtWorkAfter, then
+		spare.then = [2]string{}
+		return "; no hop call was " + lab.AtWorkAfter
 	}
 	// Which calls the sum counts (lab.AtWorkHow), on one lab's screen where it costs no
 	// line: after the fuller figure (newcomer 63 G12), before the terms the settings rows
 	// say too. Built here from the one sum the sentence says, so that the fuller finds it.
 	sum := "(" + hopSum(s)
-	then = [2]string{sum + ")", sum + ": " + lab.AtWorkHow + ")"}
+	spare.then = [2]string{sum + ")", sum + ": " + lab.AtWorkHow + ")"}
 	// Hop calls, not requests: a payment's tries reach each hop many times (1168 of 50
 	// payments read as a contradiction). The sum is said as one, so that it is the boxes'
 	// second numbers added up. In lab's one phrase, the boxes' ("worked on past 2s" was a
 	// third wording, review 27 #4).
-	work := fmt.Sprintf("%s hop calls were %s %s, for nobody", fmtCount(n), lab.AtWorkAfter, then[0])
+	work := fmt.Sprintf("%s hop calls were %s %s, for nobody", fmtCount(n), lab.AtWorkAfter, spare.then[0])
 	// The table's p99 is of the payments the lab finished: when it gave up, the answer,
 	// before the user's deadline (if any) while the hops below work on. It is a give-up
 	// time only where none finished ok: else it may be an ok payment's latency, with a
@@ -231,9 +230,9 @@ func afterAnswer(s *lab.Snapshot) (said string, then [2]string) {
 		if idle := s.DeadlineIdle(); idle != "" {
 			gives += " (" + idle + ")"
 		}
-		return fmt.Sprintf("; %s, yet %s", gives, work), then
+		return fmt.Sprintf("; %s, yet %s", gives, work)
 	}
-	return "; " + work, then
+	return "; " + work
 }
 
 // hopSum writes the hops' work after the users were answered as the sum it is: "88 + 352 + 729".

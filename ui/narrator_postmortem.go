@@ -44,11 +44,16 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	if rising {
 		p99 += fmt.Sprintf(", rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
-	notOK := notOKSaid(s, "")
-	tail := fmt.Sprintf("; p99 %s, %s", p99, notOK)
-	if f.Payment.TimeoutCuts && !k.CutByDeadline { // the knee's answers are the calls', which the timeout cuts (a key storm's adaptive-limit); the deadline, where it cuts first, says its own
-		tail = timeoutPrice(cfg) + tail
+	// tailOf is the sentence's end, its not-ok share's reasons less named, where the sentence
+	// says that one already.
+	tailOf := func(named string) string {
+		tail := fmt.Sprintf("; p99 %s, %s", p99, notOKSaid(s, named))
+		if f.Payment.TimeoutCuts && !k.CutByDeadline { // the knee's answers are the calls', which the timeout cuts (a key storm's adaptive-limit); the deadline, where it cuts first, says its own
+			tail = timeoutPrice(cfg) + tail
+		}
+		return tail
 	}
+	tail := tailOf("")
 
 	switch {
 	case adaptive: // the limit moves, so no forecast: what it has found, and what that does
@@ -257,9 +262,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				msg = head + said + after + otherwise
 				if rejected == fmtPerSec(0) { // none yet: ok and the queue add up without it
 					said = ""
-				} else if bare := notOKSaid(s, lab.RejectDeadline.Word()); bare != notOK {
+				} else {
 					// Named once: the share's words would say it again a clause later.
-					tail = strings.Replace(tail, notOK, bare, 1)
+					tail = tailOf(lab.RejectDeadline.Word())
 				}
 				terse = head + said + otherwise
 				if grows {
