@@ -101,7 +101,7 @@ func TestBreakerDetail(t *testing.T) {
 	// newcomer 14: "next trial in 1.1s" gave neither).
 	// Its window and its minimum each named, apart from the results that opened it (newcomer
 	// 40 #3: "80% of 10 results" beside "minimum 10" left which 10 was the window).
-	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened with 60% not ok of the 20 results in its window (threshold 50%)",
+	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (opens for 3s, then 1 trial call)", "it opened with 60% not ok of the 20 results in its window (threshold 50%)",
 		"sliding window 10s, minimum 10 results"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("open breaker %q lacks %q", got, want)
@@ -131,8 +131,33 @@ func TestBreakerDetail(t *testing.T) {
 	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "not ok 60% / threshold 50%") || !strings.Contains(got, "sliding window 10s: 20 results / minimum 10") {
 		t.Errorf("closed breaker: %q", got)
 	}
-	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
+	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "next trial") {
 		t.Errorf("closed breaker: %q", got)
+	}
+}
+
+// Closed, the breaker says what an opening will cost before one happens: how long it stays
+// open and how many trial calls then decide, at every width (newcomer 67: "opened 2×" beside
+// the window, threshold and minimum, and nothing of the 3s that made most payments
+// rejected:breaker). Half-open and open again, a failed trial's cost too.
+func TestBreakerSaysHowLongItStaysOpen(t *testing.T) {
+	b := BreakerStats{State: BreakerClosed, FailureRate: 40, Calls: 5, Failures: 2, Threshold: 50, MinCalls: 10,
+		Window: 10 * time.Second, Trials: 1, OpenFor: 3 * time.Second, Opened: 2}
+	for _, w := range []int{80, 120} {
+		if got := strings.Join(phrases(breakerItems(b, "", w)), " · "); !strings.Contains(got, "/ minimum 10 · opens for 3s, then 1 trial call") {
+			t.Errorf("closed breaker at %d columns: %q", w, got)
+		}
+	}
+	b.Trials, b.OpenFor = 3, 1500*time.Millisecond
+	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "opens for 1.5s, then 3 trial calls") {
+		t.Errorf("closed breaker, 3 trial calls: %q", got)
+	}
+	b.Trials, b.OpenFor = 1, 3*time.Second
+	for _, st := range []BreakerStats{{State: BreakerHalfOpen}, {State: BreakerOpen, Retrial: true}} {
+		b.State, b.Retrial = st.State, st.Retrial
+		if got := strings.Join(phrases(breakerItems(b, "", 80)), " · "); !strings.Contains(got, "a failed trial reopens it for 3s; 1 ok closes it") {
+			t.Errorf("%s breaker (retrial %v): %q", b.State, b.Retrial, got)
+		}
 	}
 }
 
@@ -166,9 +191,9 @@ func TestBreakerSaysItsThresholdInEveryState(t *testing.T) {
 		retrial bool
 		trials  uint
 		want    string
-	}{{BreakerHalfOpen, false, 1, "a failed trial reopens it; 1 ok closes it"},
-		{BreakerOpen, true, 1, "a failed trial reopens it; 1 ok closes it"},
-		{BreakerHalfOpen, false, 3, "a failed trial reopens it; 3 ok close it"},
+	}{{BreakerHalfOpen, false, 1, "a failed trial reopens it for 3s; 1 ok closes it"},
+		{BreakerOpen, true, 1, "a failed trial reopens it for 3s; 1 ok closes it"},
+		{BreakerHalfOpen, false, 3, "a failed trial reopens it for 3s; 3 ok close it"},
 		{BreakerOpen, false, 1, "(threshold 50%) · sliding window 10s, minimum 10 results"}} {
 		b.State, b.Retrial, b.Trials = st.state, st.retrial, st.trials
 		got := strings.Join(phrases(breakerItems(b, "", 120)), " · ")

@@ -374,7 +374,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		}
 		*spare = breakerGain(s, pay, s.BreakerFrees(f).ByBreaker())
 		return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: it closes if the trial succeeds, opens again for %s if it fails",
-			trials, lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenFor))
+			trials, lab.RejectBreaker.Word(), fmtDur(s.Breaker.OpenFor)) // the setting as the settings write it
 	}
 
 	brownout := ""

@@ -92,7 +92,7 @@ func TestNarratorSpareClause(t *testing.T) {
 		out := ansi.Strip(render(newTheme(false, true), testScreen(s, sz[0], sz[1])))
 		checkFrame(t, out, sz[0], sz[1])
 		flat := strings.Join(strings.Fields(out), " ")
-		if !strings.Contains(flat, "next trial in 1.1s (open 3s, then 1 trial call)") {
+		if !strings.Contains(flat, "next trial in 1.1s (opens for 3s, then 1 trial call)") {
 			t.Errorf("%dx%d: the settings' rows lack the breaker's next trial:\n%s", sz[0], sz[1], out)
 		}
 		if spare := strings.Contains(flat, "the bulkhead alone (breaker off)"); spare != (sz[1] >= 40) {
@@ -106,6 +106,26 @@ func TestNarratorSpareClause(t *testing.T) {
 		}
 		if !strings.Contains(flat, "so it opens even on a healthy dependency") {
 			t.Errorf("%dx%d: the narrator's sentence is gone:\n%s", sz[0], sz[1], out)
+		}
+	}
+}
+
+// Closed after it opened, the trap's settings still say how long each opening lasts and how
+// many trial calls follow, whole on one line at both sizes (newcomer 67: "opened 2×" beside
+// window, threshold and minimum, with nothing of what made 2 openings 119 of 152 payments
+// rejected:breaker).
+func TestClosedBreakerSaysItsOpenDuration(t *testing.T) {
+	cfg, err := loadEmbedded("breaker-trap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := trapSnapshot(cfg)
+	s.Breaker.State, s.Breaker.OpenLeft, s.Breaker.FailureRate, s.Breaker.Calls = lab.BreakerClosed, 0, 40, 5
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		out := ansi.Strip(render(newTheme(false, true), testScreen(s, sz[0], sz[1])))
+		checkFrame(t, out, sz[0], sz[1])
+		if !strings.Contains(out, "minimum 10 · opens for 3s, then 1 trial call") {
+			t.Errorf("%dx%d: the closed breaker's settings lack how long it stays open:\n%s", sz[0], sz[1], out)
 		}
 	}
 }
@@ -124,7 +144,7 @@ func TestNarrateHalfOpen(t *testing.T) {
 	// calls not made and the payments answered at once; the workers freed only where the
 	// pool would fill without it (newcomer 29: "each freed its worker" beside "pool full
 	// 0.0s"), whatever the pool did so far.
-	want := "breaker half-open: it lets 1 payment through to try the dependency; every other payment is rejected:breaker at once until the trial ends: it closes if the trial succeeds, opens again for 3.0s if it fails" +
+	want := "breaker half-open: it lets 1 payment through to try the dependency; every other payment is rejected:breaker at once until the trial ends: it closes if the trial succeeds, opens again for 3s if it fails" +
 		"; its gain so far: the 112 payments rejected:breaker called nothing and were answered at once, not after ~1.0s (the dependency got 25 calls in all)"
 	s.Pool.FullFor = 2 * time.Second
 	if got := narrate(cfg, s); got != want {

@@ -225,7 +225,7 @@ var tourChapters = []chapter{
 				s.Breaker.Opened, a.mark(0), fmtCount(a.stats(0, lab.Payment).Rejected[lab.RejectBulkhead]))
 		},
 		look: "The settings line's breaker items: its state, its share " + lab.BreakerNotOK + " against its threshold, the results counted " +
-			"against the minimum, the time to the next trial. The class table's rejected:bulkhead and rejected:breaker. " +
+			"against the minimum, the time to the next trial, how long each opening lasts and how many trial calls then decide (" + lab.BreakerOpensFor + "). The class table's rejected:bulkhead and rejected:breaker. " +
 			"Nothing in failed: the dependency answers every call it gets. Press c to switch the breaker off.",
 		fast: 0.1,
 	},
