@@ -84,7 +84,7 @@ func init() {
 			word(BreakerOpensFor+" / next trial", "how long each opening of the breaker lasts, every payment "+RejectBreaker.Word()+" at once without calling (payment.breaker.open_for: Hystrix's sleepWindowInMilliseconds, resilience4j's waitDurationInOpenState, failsafe-go's delay), "+
 				"then how many payments it lets through to the dependency as trial calls, half-open, every other payment still "+RejectBreaker.Word()+" until they end (payment.breaker.half_open_calls: resilience4j's permittedNumberOfCallsInHalfOpenState, failsafe-go's success threshold): "+
 				"a failed trial reopens it for as long again, and as many ok close it, \"a failed trial reopens it for 3s; 1 ok closes it\". Closed, \""+BreakerOpensFor+" 3s, then 1 trial call\"; open, \"next trial in 1.2s ("+BreakerOpensFor+" 3s, then 1 trial call)\", the time left of this opening first; "+
-				"under 100 columns an open breaker's state says it alone, \"OPEN (opened 2×): 3s a time; …\". So each opening that \"breaker opened n×\" counts turns every payment away for that long (one still open, so far), then all but its trial calls while they run"),
+				"under 100 columns an open breaker's state says it too, with what opens it, \"OPEN (opened 2×): 3s a time; …\". So each opening that \"breaker opened n×\" counts turns every payment away for that long (one still open, so far), then all but its trial calls while they run"),
 			word("breaker opened n×", "the times the breaker opened so far, each for as long as \""+BreakerOpensFor+"\" says (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
 				"\"(first at 2.1s: 10 of 10 calls timed out, 100% "+BreakerNotOK+" ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
 				"\"(last closed at 3.1s on an ok trial, "+breakerEmptied+"; reopened at 3.4s)\": a trial went ok and closed it, which forgets every result it had counted, then the failures it counted since opened it again; "+
@@ -465,7 +465,7 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 	// What reopens it, said half-open and open again: the breaker preset, half-open, said
 	// "opened 2×" and nothing of why (newcomer 31). Not the closed rate: half-open, one
 	// failed trial reopens it (its success threshold is all the trials).
-	reopens := b.trialRule()
+	reopens := b.trialRule(true)
 	// Under 100 columns the health panel, often left out at 80x24, does not count its openings:
 	// the state says it (helper's leftover: 80x24 said nothing of the breaker preset's second).
 	// Not closed, it is what every payment meets: Strong, kept first where the settings are
@@ -484,7 +484,8 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 		return []Item{state("HALF-OPEN: trial calls decide"), {Label: "trial calls", Value: fmt.Sprintf("%d of %d ended", b.Calls, b.Trials)}, reopens}
 	case b.State == BreakerOpen && b.Retrial:
 		return []Item{state("OPEN again: every payment now " + RejectBreaker.Word()), {Label: "next trial in", Value: b.nextTrial()},
-			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)}, reopens}
+			// Its next trial says how long an opening lasts: the rule's "for 3s" would say it twice.
+			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)}, b.trialRule(false)}
 	case b.State == BreakerOpen:
 		// Open, its counts are those of the closed stretch that opened it, not of the window
 		// now; when, so that it is not read as the first opening the health line gives
@@ -547,14 +548,18 @@ func (b BreakerStats) percent(v float64) string {
 }
 
 // trialRule is how the trial decides, failsafe-go's half-open rule with a success threshold
-// of every trial call, and what a failed one costs: "a failed trial reopens it for 3s; 3 ok
-// close it" (newcomer 67: how long it stays open was nowhere on the screen).
-func (b BreakerStats) trialRule() Item {
+// of every trial call, and, with long, what a failed one costs: "a failed trial reopens it for
+// 3s; 3 ok close it" (newcomer 67: how long it stays open was nowhere on the screen).
+func (b BreakerStats) trialRule(long bool) Item {
 	closes := "close"
 	if b.Trials == 1 {
 		closes = "closes"
 	}
-	return Item{Label: "a failed trial reopens it", Value: fmt.Sprintf("for %s; %d ok %s it", FmtDur(b.OpenFor), b.Trials, closes)}
+	rule := fmt.Sprintf("; %d ok %s it", b.Trials, closes)
+	if long {
+		return Item{Label: "a failed trial reopens it", Value: "for " + FmtDur(b.OpenFor) + rule}
+	}
+	return Item{Label: "a failed trial", Value: "reopens it" + rule}
 }
 
 // nextTrial is the time to the next trial, with the settings that make it (openRule), so a
@@ -563,7 +568,8 @@ func (b BreakerStats) nextTrial() string {
 	return fmt.Sprintf("%s (%s %s)", FmtSecs(b.OpenLeft), BreakerOpensFor, b.openRule())
 }
 
-// BreakerOpensFor names the breaker's openRule in every state, a rule, not a time so far:
+// BreakerOpensFor names the breaker's openRule wherever it is said whole (under 100 columns
+// an open breaker's state says "3s a time" with its threshold), a rule, not a time so far:
 // "open 3s, threshold 50%" read as open for 3s until now (newcomer 60).
 const BreakerOpensFor = "opens for"
 
