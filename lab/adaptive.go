@@ -128,6 +128,21 @@ type AdaptiveReading struct {
 	// flight can make it fractional), to its log's two places; 0: Judged.
 	Judged   int
 	JudgedAt float64
+	// Age is how long before the snapshot the update was, so that the screen says when its
+	// figures were taken: "p90 now 78.6ms" beside the window's "~51ms each" read as wrong,
+	// the smoothed p90 of an update a second earlier still easing from the peak (newcomer
+	// 67). 0: not known (an example's).
+	Age  time.Duration
+	when time.Time // the update's, by the wall clock
+}
+
+// At is the run time of the update as the screen writes it ("39.4s") in a run of elapsed,
+// "" where its age is not known.
+func (r AdaptiveReading) At(elapsed time.Duration) string {
+	if r.Age <= 0 || r.Age > elapsed {
+		return ""
+	}
+	return FmtSecs(elapsed - r.Age)
 }
 
 // Warming says the reading is of failsafe-go's warm-up (AdaptiveWarmup): both figures plain
@@ -155,8 +170,8 @@ func (r AdaptiveReading) queued(calls bool) string {
 // worked is the reading with Queued worked out from it at limit, whole after the rule,
 // "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief as the rule itself with its
 // figures named, "excess (calls adding delay, not answers) ≈ limit 36 × (1 − p90's ~10s running
-// mean 100.0ms ÷ p90 now 120.5ms) = 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
-// no 35 to check it by), terse with them named in fewer words, "excess (…) ≈ limit 36 × (1 − p90's ~10s mean 100.0ms ÷ p90 now 120.5ms) =
+// mean 100.0ms ÷ smoothed p90 120.5ms) = 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
+// no 35 to check it by), terse with them named in fewer words, "excess (…) ≈ limit 36 × (1 − p90's ~10s mean 100.0ms ÷ smoothed p90 120.5ms) =
 // 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
 // failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3 queued" at 31 is 1.99 as
 // printed); where none does (its log's µs), or it is unread, the figures and the count alone.
@@ -164,8 +179,17 @@ func (r AdaptiveReading) queued(calls bool) string {
 // The limit it was judged at is named, "limit 34": a bare "34" beside the settings' "limit 35"
 // was unlabelled (newcomer 54); where the update moved it (held false), "limit then", and
 // tersely "limit was".
-func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse string) {
+//
+// at is when the update was, "39.4s" ("" unknown), said of the excess it reckoned; its p90
+// is said as smoothed, failsafe-go's moving median then average of its windows' p90s, not
+// "now": 78.6ms "now" beside the window's ~51ms each read as wrong, an update after the
+// peak still carrying the peak's windows (newcomer 67).
+func (r AdaptiveReading) worked(limit float64, held bool, at string) (whole, brief, terse string) {
 	p90 := adaptiveP90()
+	excess := adaptiveExcessIs
+	if at != "" {
+		excess += " at " + at
+	}
 	// Terse, "limit was 35" where the update moved it: "limit 35" under "adaptive limit 36"
 	// read as two limits, 80 columns having no "then" (newcomer 55).
 	named, terseNamed := "limit", "limit"
@@ -186,27 +210,26 @@ func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse s
 		if up := int(math.Ceil(q)); up != r.Queued && (up > 0 || r.Queued > 0) {
 			continue
 		}
-		// Places enough that the product as printed rounds up the same, and reads as a
-		// whole number only where it is one ("2.0, rounded up: 2" was 1.98); else the
-		// figures to more places.
-		shown := 1
-		for ; shown <= 4; shown++ {
-			if at := ms(time.Duration(q*float64(time.Millisecond)), shown); math.Ceil(at) == math.Ceil(q) && (at != math.Trunc(at) || q == at) {
-				break
+		got, count := noExcess(q)+": ", "none"
+		if r.Queued > 0 {
+			// Places enough that the product as printed rounds up the same, and reads as a
+			// whole number only where it is one ("2.0, rounded up: 2" was 1.98); else the
+			// figures to more places.
+			shown := 1
+			for ; shown <= 4; shown++ {
+				if at := ms(time.Duration(q*float64(time.Millisecond)), shown); math.Ceil(at) == math.Ceil(q) && (at != math.Trunc(at) || q == at) {
+					break
+				}
 			}
-		}
-		if shown > 4 {
-			continue
-		}
-		// A product on a half at the places shown is said to one more: "35 × (1 − 81.7/86.0)
-		// = 1.7" was 1.75 as printed, 1.7499… in floats (newcomer 55).
-		if f := math.Pow10(shown); math.Abs(math.Abs(q*f-math.Trunc(q*f))-0.5) < 1e-6 {
-			shown++
-		}
-		got := fmt.Sprintf("%.*f, rounded up: ", shown, q)
-		count := strconv.Itoa(r.Queued)
-		if r.Queued <= 0 {
-			got, count = fmt.Sprintf("%.*f: ", shown, q), "none"
+			if shown > 4 {
+				continue
+			}
+			// A product on a half at the places shown is said to one more: "35 × (1 − 81.7/86.0)
+			// = 1.7" was 1.75 as printed, 1.7499… in floats (newcomer 55).
+			if f := math.Pow10(shown); math.Abs(math.Abs(q*f-math.Trunc(q*f))-0.5) < 1e-6 {
+				shown++
+			}
+			got, count = fmt.Sprintf("%.*f, rounded up: ", shown, q), strconv.Itoa(r.Queued)
 		}
 		at := strconv.FormatFloat(limit, 'f', -1, 64)
 		return fmt.Sprintf("%s × (1 − %.*f/%.*fms) = %s", at, places, m, places, p, got+r.queued(false)),
@@ -221,8 +244,8 @@ func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse s
 			// What the excess is, first, in plain words at both widths (newcomer 56 G-MAJOR: "excess:
 			// calls more than their answers/s need at the mean's latency" took more than seconds,
 			// and 80 columns had none); the p90's window is the help's.
-			fmt.Sprintf("%s ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ %s now %.*fms) = %s",
-				adaptiveExcessIs, named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count),
+			fmt.Sprintf("%s ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ smoothed %s %.*fms) = %s",
+				excess, named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count),
 			// Tersely in the brief form's order, "calls' p90: ~10s mean 81.8ms ÷ now 85.5ms": "~10s p90
 			// mean 81.8/p90 85.5ms" read as opaque (newcomer 58 G2), and a bare "p90" as of
 			// nothing named (newcomer 59 G-MAJOR); no longer, as 80x24's narrator has no room.
@@ -232,9 +255,22 @@ func (r AdaptiveReading) worked(limit float64, held bool) (whole, brief, terse s
 			// The mean the p90's: "calls' p90: ~10s mean" read as a p90 that is a mean (newcomer 64).
 			// The mean named once as the limiter's yardstick for "no queue": "p90's ~10s mean"
 			// alone left what it stands for to guess (newcomer 66 MAJOR).
-			fmt.Sprintf("%s ≈ %s %s × (1 − yardstick %.*fms (%s's %s mean) ÷ %s now %.*fms) = %s", adaptiveExcessIs, terseNamed, at, places, m, p90, adaptiveMeanSpan, p90, places, p, got+count)
+			fmt.Sprintf("%s ≈ %s %s × (1 − yardstick %.*fms (%s's %s mean) ÷ smoothed %s %.*fms) = %s", excess, terseNamed, at, places, m, p90, adaptiveMeanSpan, p90, places, p, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
+}
+
+// noExcess writes a reckoning of no excess, at or under 0, as the screen's other figures, to
+// a tenth ("−7.0", not failsafe-go's "-6.996", newcomer 67), with the typographic minus of
+// its sums; to more places, up to three, only where a tenth would read 0 of a figure that is not.
+func noExcess(q float64) string {
+	shown := 1
+	for ; shown < 3 && math.Round(q*math.Pow10(shown)) == 0; shown++ {
+	}
+	if math.Round(q*math.Pow10(shown)) == 0 {
+		return "0.0"
+	}
+	return "−" + strconv.FormatFloat(-q, 'f', shown, 64)
 }
 
 // Rose says this update raised the limit.
@@ -276,7 +312,7 @@ func (h *adaptiveLog) WithGroup(string) slog.Handler            { return h }
 
 func (h *adaptiveLog) Handle(_ context.Context, r slog.Record) error {
 	h.updates++
-	a := AdaptiveReading{QueueUnread: true}
+	a := AdaptiveReading{QueueUnread: true, when: r.Time}
 	next := h.limit
 	r.Attrs(func(at slog.Attr) bool {
 		switch d, _ := at.Value.Any().(time.Duration); at.Key {
@@ -543,12 +579,17 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	if r.JudgedAt > 0 {
 		at = r.JudgedAt
 	}
-	whole, brief, fewest := r.worked(at, held)
+	when := r.At(s.Elapsed)
+	whole, brief, fewest := r.worked(at, held, when)
 	// Briefly, the reading alone: which update is the rule's detail, and 80 columns had no
 	// room for it beside the count said as calls (newcomer 49 W2).
-	last := fmt.Sprintf("update %d: %s", r.Updates, whole)
+	atWhen := ""
+	if when != "" {
+		atWhen = " at " + when
+	}
+	last := fmt.Sprintf("update %d%s: %s", r.Updates, atWhen, whole)
 	if r.Warming() {
-		last = fmt.Sprintf("update %d of %d (warm-up)", r.Updates, AdaptiveWarmup)
+		last = fmt.Sprintf("update %d of %d (warm-up)%s", r.Updates, AdaptiveWarmup, atWhen)
 		brief = last
 		if q := r.queued(false); q != "" {
 			last += ": " + q
@@ -656,6 +697,7 @@ func (a *adaptive) stats(b BulkheadConfig) BulkheadStats {
 	// one's, never one before it (final read: "holds at 30" beside a limit just risen).
 	if r := g.log.last.Load(); r != nil {
 		st.Reading = *r
+		st.Reading.Age = time.Since(r.when)
 	}
 	st.Limit, st.InUse = g.lim.Limit(), int64(g.lim.Inflight())
 	return st

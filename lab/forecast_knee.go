@@ -13,14 +13,27 @@ import (
 // its title (the README cites it): "a published Go postmortem" left it unnamed (newcomer 52
 // G-MAJOR). The source names no company, so the screen names none either, and no riddle of
 // one: "an unnamed company's" was asked "which?" (newcomer 48 G-minor-7); nor by its number,
-// "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
-const PostmortemBrief = `"A Go postmortem that calmed lunch-peak latency"`
+// "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2). With what it is
+// and where to find it: the title alone was asked "which postmortem? can I read it?"
+// (newcomer 67 G-MAJOR); the source, a write-up in Korean given to this project, names no
+// author, date or link, so the help's Sources says so, and the title is a translation.
+const PostmortemBrief = PostmortemTitle + " (" + postmortemIs + ")"
+
+// PostmortemTitle is the source's title, translated, as the help's Sources gives it too;
+// postmortemIs what it is, where to look.
+const (
+	PostmortemTitle = `"A Go postmortem that calmed lunch-peak latency"`
+	postmortemIs    = "in Korean; see the help's Sources"
+)
 
 // postmortemFigures are the source's own figures, said as its own, with whose they are: the
 // title alone left whose postmortem to guess, and "its p95" beside "the lab's overload … by
 // its choice" which "its" was which (newcomer 64). An order API's, as the source's is (field
 // guide §7); its cause is the lesson's clause after it.
-const postmortemFigures = " (" + postmortemWhose + " p95 90ms → 1.1s"
+const postmortemFigures = postmortemWhose + " p95 " + postmortemRise
+
+// postmortemRise is how its p95 went at the weekday lunch peak.
+const postmortemRise = "90ms → 1.1s"
 
 // postmortemOf is whose the postmortem is; postmortemWhose the same before its figures.
 const (
@@ -31,14 +44,16 @@ const (
 // PostmortemGlossed is PostmortemBrief with whose postmortem it is, for a line with no room
 // for its figures: "(of an order API)", as "(an order API's)" alone was a possessive of
 // nothing (newcomer 66).
-const PostmortemGlossed = PostmortemBrief + " (of " + postmortemOf + ")"
+const PostmortemGlossed = PostmortemTitle + " (" + postmortemIs + "; of " + postmortemOf + ")"
 
-// PostmortemSource is PostmortemBrief with the source's figures, said as its own. The lab's
-// p95 beside them (newcomer 50, 52) is gone: the table shows p50 and p99, so it was a figure
-// found nowhere else on the screen (newcomer 60 G-MAJOR).
-const PostmortemSource = PostmortemBrief + postmortemFigures + ")"
+// PostmortemSource is PostmortemBrief with the source's figures, said as the incident's, for
+// the fix's screen: "(an order API's p95 90ms → 1.1s)" after "as the fix in" read as the
+// fix's own p95, made worse (newcomer 67). The lab's p95 beside them (newcomer 50, 52) is
+// gone: the table shows p50 and p99, so it was a figure found nowhere else on the screen
+// (newcomer 60 G-MAJOR).
+const PostmortemSource = PostmortemBrief + ", where " + postmortemWhose + " p95 had gone " + postmortemRise
 
-// PostmortemDepth is PostmortemSource with what the lab's meltdown is of it: not a replay of
+// PostmortemDepth is the postmortem named with its figures and what the lab's meltdown is of it: not a replay of
 // its figures, a harder overload on purpose, said as this lab's (its latency ten times the
 // source's was asked "does the lab reproduce it?", newcomer 60). The source gives no arrival rate, so no
 // reason is made up for its number. At the peak's step, by how much the latency of those
@@ -46,7 +61,7 @@ const PostmortemSource = PostmortemBrief + postmortemFigures + ")"
 // "1 − 194.4/500" computes as printed (newcomer 60: "0.6s more each second" had no
 // derivation on screen). Only where none failed: ended is then ok, the headline's word.
 func (s *Snapshot) PostmortemDepth() string {
-	said := PostmortemBrief + postmortemFigures + "; this lab overloads harder on purpose"
+	said := PostmortemTitle + " (" + postmortemIs + "; " + postmortemFigures + "; this lab overloads harder on purpose"
 	if g, in, out, grows := s.LatencyGrowth(Payment); grows {
 		// Both waits' growth, each named: "those ending now … ~0.6s more each second" beside
 		// "one arriving now waits ~29.4s" read as one wait that did not add up (newcomer 62
@@ -213,7 +228,8 @@ func (k KneeForecast) CapMargin() (brief, whole string) {
 		// Brief, in the room the old reason took: 80x24 keeps it in four lines.
 		// What the margin is for, not "a measured knee": the lab's is a setting (newcomer 58).
 		brief = fmt.Sprintf("why %d, not %d: a margin, as real knees vary", k.Cap, k.Knee)
-		return brief, fmt.Sprintf("%s (were it %d, %d would give %s); %d give %s either way", brief, k.Knee-1, k.Knee, FmtWholePerSec(lowerRate), k.Cap, FmtWholePerSec(k.CapRate))
+		// "Were the knee": "were it 24" left what "it" was to guess (newcomer 67).
+		return brief, fmt.Sprintf("%s (were the knee %d, %d would give %s); %d give %s either way", brief, k.Knee-1, k.Knee, FmtWholePerSec(lowerRate), k.Cap, FmtWholePerSec(k.CapRate))
 	}
 	// What the figure counts, said (review 41a: "20, 5 under the knee" left 20 of what).
 	brief = fmt.Sprintf("a cap of %d calls, %d under the knee", k.Cap, k.Knee-k.Cap)

@@ -31,7 +31,7 @@ func TestCapMargin(t *testing.T) {
 		cap          int
 		brief, whole string
 	}{
-		{24, "why 24, not 25: a margin, as real knees vary", "why 24, not 25: a margin, as real knees vary (were it 24, 25 would give 461/s); 24 give 480/s either way"},
+		{24, "why 24, not 25: a margin, as real knees vary", "why 24, not 25: a margin, as real knees vary (were the knee 24, 25 would give 461/s); 24 give 480/s either way"},
 		{20, "a cap of 20 calls, 5 under the knee", "a cap of 20 calls, 5 under the knee: 20 give 400/s, 25 would give 500/s"},
 		{25, "", ""},
 	} {
@@ -112,15 +112,15 @@ func TestRatesAtStep(t *testing.T) {
 // asked "does the lab reproduce it?"), and at its peak how the latency of those ending grows,
 // from the headline's rates, computing as printed: 1 − 194/500 = 0.612.
 func TestPostmortemSourceSaysTheLabsDepth(t *testing.T) {
-	if got, want := PostmortemSource, `"A Go postmortem that calmed lunch-peak latency" (an order API's p95 90ms → 1.1s)`; got != want {
+	if got, want := PostmortemSource, `"A Go postmortem that calmed lunch-peak latency" (in Korean; see the help's Sources), where an order API's p95 had gone 90ms → 1.1s`; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 	var s Snapshot
-	if got, want := s.PostmortemDepth(), `"A Go postmortem that calmed lunch-peak latency" (an order API's p95 90ms → 1.1s; this lab overloads harder on purpose)`; got != want {
+	if got, want := s.PostmortemDepth(), `"A Go postmortem that calmed lunch-peak latency" (in Korean; see the help's Sources; an order API's p95 90ms → 1.1s; this lab overloads harder on purpose)`; got != want {
 		t.Errorf("no rates: %q, want %q", got, want)
 	}
 	s = meltdownAt25s()
-	if got, want := s.PostmortemDepth(), `"A Go postmortem that calmed lunch-peak latency" (an order API's p95 90ms → 1.1s; this lab overloads harder on purpose: 194/s ok of 500/s, so the wait of those ending now grows ~0.6s a second, 1 − 194/500; of one arriving now ~1.6s a second, 306/194)`; got != want {
+	if got, want := s.PostmortemDepth(), `"A Go postmortem that calmed lunch-peak latency" (in Korean; see the help's Sources; an order API's p95 90ms → 1.1s; this lab overloads harder on purpose: 194/s ok of 500/s, so the wait of those ending now grows ~0.6s a second, 1 − 194/500; of one arriving now ~1.6s a second, 306/194)`; got != want {
 		t.Errorf("at the peak: %q, want %q", got, want)
 	}
 	// Some failed: ended is not ok, and 1 − ok/arrived would not be the growth.

@@ -157,7 +157,47 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		[2]string{"1 cell = N", "a pool too big for its rows is drawn as a bar of N workers a cell, a whole number (≈: the last cell stands for fewer); a bounded queue's bar is drawn to its length, scaled so where it is longer than the room (in compare mode both halves to the larger scale): each class's cells in proportion, rounded, but a class with any waiting keeps 1 cell at least (16 payments and 3 signups at 10 a cell: \"PS\"; where the queue's line has no room to say so, the legend under it does, \"· queue: a class waiting keeps 1 cell\", or \"· queue ≥1 cell/class\"); an unbounded one's has no length to draw to, so one cell is a round of the pool: N waiting requests, one per worker (of the most it may grow to, not its size now, which the workers line says, \"35/36 busy now\", and this line beside the round where it has room, \"(36 now)\"), the same all run (in compare mode the larger of the two sides')"},
 		[2]string{queueOverflow + " … the bar needs n cells", "an unbounded queue longer than its bar: the bar runs off at " + queueOverflow + ", and says how many cells the whole queue would take (≈: the count is not a whole number of cells), and where it has room, how many it shows"})
 	section("Pool picture", glyphs)
+	section("Sources", helpSources(), sourcesNote)
 	return lines
+}
+
+// The sources' names, as the tour's chapters and the help say them. The five articles were
+// given to this project in Korean as seeds; each names no author, date or link of its own,
+// so none is given here (newcomer 67 G-MAJOR: "which postmortem? can I read it?").
+const (
+	srcIsolation    = "the isolation article"
+	srcBackpressure = "the backpressure article"
+	srcDeadlines    = "the deadlines article"
+	srcMeasuring    = "the measuring article"
+	srcPostmortem   = "the postmortem"
+	srcSRE          = "Google SRE"
+	srcFailAtScale  = `Facebook's "Fail at Scale"`
+)
+
+// sourcesNote says where the articles come from, once for the five.
+const sourcesNote = "The five articles were given to this project in Korean as its source material (seeds 000–004); none names an author, a date or a link, so none is given here; their titles are translated."
+
+// seedIs says which seed an article is.
+func seedIs(n string) string { return "(in Korean, seed " + n + ")" }
+
+// helpSources names every source the lab and the tour rest on: what each is and where it
+// comes from, the Korean titles translated.
+func helpSources() [][2]string {
+	return [][2]string{
+		{srcIsolation, "an untitled article in chapters 0–7, its chapter 0 \"A payment provider slowed down, and the signup emails stopped going out\" " + seedIs("001") +
+			": one slow dependency takes a shared worker pool, then timeouts, queues, bulkheads, a circuit breaker and what isolation costs; the tour's chapters say which chapter"},
+		{srcBackpressure, "an untitled article that opens on \"the physics of backpressure in software systems, the latency death spiral, and why unbounded queues are a bug\" " + seedIs("002") + ": a queue absorbs bursts, not overload"},
+		{srcDeadlines, "\"A deadline is a budget: spending it across hops\" " + seedIs("003") + ": one deadline from the first caller, each hop passing on what is left"},
+		{srcMeasuring, "\"[DE Ch-09] The measuring trap: coordinated omission, how load tools erase the slow moments\" " + seedIs("004") + ": closed-loop load against open-loop; it cites Gil Tene's \"How NOT to Measure Latency\" (QCon San Francisco 2012)"},
+		{srcPostmortem, lab.PostmortemTitle + " " + seedIs("000") +
+			": an order API whose p95 went 90ms → 1.1s at a weekday lunch peak, its worker pool scaling on queue length to 64 in front of a store system good for ~25 calls at once; the fix, 24 calls at most and an 800ms deadline that counts the queue's wait. It names no company; the postmortem presets are built on it, their overload harder than its by the lab's choice"},
+		{"Hystrix, resilience4j", "the two libraries' own documentation (Netflix's Hystrix, now in maintenance; resilience4j): thread-pool and semaphore bulkheads, caller timeouts, and their circuit breakers' defaults"},
+		{srcSRE, "Site Reliability Engineering (Google, O'Reilly 2016), the chapters \"Handling Overload\" and \"Addressing Cascading Failures\": queues kept short, and a fleet whose overload moves from replica to replica"},
+		{srcFailAtScale, "Ben Maurer, \"Fail at Scale\", ACM Queue 2015: Facebook's controlled delay and adaptive LIFO on server queues"},
+		{"CoDel", "Kathleen Nichols and Van Jacobson, \"Controlling Queue Delay\", ACM Queue 2012, and RFC 8289: the queue-delay rule \"Fail at Scale\" adapts"},
+		{"Vegas limits", "Netflix's concurrency-limits and the Go library failsafe-go (its adaptive limiter, which the lab runs): a concurrency limit moved by latency as TCP Vegas moves its window"},
+		{"Little's law, Erlang B", "the queueing results behind the forecasts: L = λW (John Little, 1961) and the loss formula of a pool without a queue (A. K. Erlang, 1917)"},
+	}
 }
 
 // newHelpView is the help, scrolled by a viewport, for a screen w×h: all but its title and

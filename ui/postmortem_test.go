@@ -172,8 +172,8 @@ func TestNarratePostmortem(t *testing.T) {
 	// Named as its source is, by its title, with its p95 as its own, and the lab's a bigger
 	// overload by its choice, how its latency grows from the headline's rates (newcomer 60
 	// G-MAJOR: a p95 the table lacks, 0.6s a second underived).
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, `as in "A Go postmortem that calmed lunch-peak latency" (an order API's p95 90ms → 1.1s; this lab overloads harder on purpose: 194.8/s ok of 500.8/s, so the wait of those ending now grows ~0.6s a second, 1 − 194.8/500.8; of one arriving now ~1.6s a second, 306/194.8): a pool scaling on queue length fed the dependency's slowdown`) ||
-		spare.short != `; as in "A Go postmortem that calmed lunch-peak latency" (of an order API): a pool scaling on queue length fed the dependency's slowdown` || !spare.idle {
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, `as in "A Go postmortem that calmed lunch-peak latency" (in Korean; see the help's Sources; an order API's p95 90ms → 1.1s; this lab overloads harder on purpose: 194.8/s ok of 500.8/s, so the wait of those ending now grows ~0.6s a second, 1 − 194.8/500.8; of one arriving now ~1.6s a second, 306/194.8): a pool scaling on queue length fed the dependency's slowdown`) ||
+		spare.short != `; as in "A Go postmortem that calmed lunch-peak latency" (in Korean; see the help's Sources; of an order API): a pool scaling on queue length fed the dependency's slowdown` || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
 	for _, cfg := range []lab.Config{postmortemConfig(), fixConfig()} {
@@ -524,8 +524,8 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		`; as the fix in "A Go postmortem that calmed lunch-peak latency" (an order API's p95 90ms → 1.1s): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms`,
-		"; why 24, not 25: a margin, as real knees vary (were it 24, 25 would give 461/s); 24 give 480/s either way",
+		`; as the fix in "A Go postmortem that calmed lunch-peak latency" (in Korean; see the help's Sources), where an order API's p95 had gone 90ms → 1.1s: 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms`,
+		"; why 24, not 25: a margin, as real knees vary (were the knee 24, 25 would give 461/s); 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
 			t.Errorf("no %q in %q", want, spare.long)
@@ -639,9 +639,9 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// the unloaded 50ms; the p90's window is the help's.
 	// Newcomer 57: with the bounds, where they come from, failsafe-go's for a limit under 100;
 	// at 80 columns, tersely, the yardstick said after the rule, the knee being the settings'.
-	brief := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
-	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Vegas: ≤2 rises, >6 falls, else holds: 35, judged by the yardstick, not 50ms unloaded"
-	wide := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ p90 now 84.0ms) = 3.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the yardstick, not 50ms unloaded"
+	brief := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ smoothed p90 84.0ms) = 3.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
+	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ smoothed p90 84.0ms) = 3.3, rounded up: 4; Vegas: ≤2 rises, >6 falls, else holds: 35, judged by the yardstick, not 50ms unloaded"
+	wide := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ smoothed p90 84.0ms) = 3.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the yardstick, not 50ms unloaded"
 	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52);
 	// at 80 even that does, so the sentence drops the knee's yardstick and the mean of calls,
 	// which the why and the dependency's line say (newcomer 56), its limit unglossed and its
@@ -650,7 +650,9 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// At 100, the terse form, without its bounds' limits (newcomer 64's gloss of the library
 	// took their room), fits beside the sentence whole. At 120 too, here, since the yardstick
 	// is named in the rule (newcomer 66): the library and the knee are the help's and the settings'.
-	for w, want := range map[int]string{80: terse, 100: terse, 120: terse} {
+	// At 120, with the p90 said as smoothed (newcomer 67), the wide form wraps to no more
+	// lines than the terse one, so it is said.
+	for w, want := range map[int]string{80: terse, 100: terse, 120: wide} {
 		out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull)
 		said := ansi.Strip(strings.Join(out, " "))
 		if len(out) > headlineMost || !strings.HasSuffix(said, want) {
@@ -1087,7 +1089,7 @@ func TestAdaptiveSaysWhyItRises(t *testing.T) {
 	cfg := adaptiveConfig()
 	s := postmortemSnapshot(cfg)
 	s.Bulkhead.Reading = lab.AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}
-	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − yardstick 81.8ms (p90's ~10s mean) ÷ p90 now 85.5ms) = 1.5, rounded up: 2; "
+	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − yardstick 81.8ms (p90's ~10s mean) ÷ smoothed p90 85.5ms) = 1.5, rounded up: 2; "
 	for w, want := range map[int]string{
 		// At 80 the yardstick wraps past them since the rule names its p90's calls (newcomer 59): the rule alone.
 		80:  arith + "Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35",

@@ -12,16 +12,16 @@ import (
 	"poollab/lab"
 )
 
-// tourChapters are the tour's chapters, one per lesson, in the order of the sources: the
-// isolation article (seed 001) and what it leads to, then the postmortem (seed 000),
-// deadlines (seed 003), measurement (seed 004) and the fleet. Each names its presets; a
+// tourChapters are the tour's chapters, one per lesson, in the order of the sources (the
+// help's Sources names each): the isolation article and what it leads to, then the
+// postmortem, the deadlines article, the measuring article and the fleet. Each names its presets; a
 // chapter whose presets do not load (its mechanism is not built) is left out of the tour.
 // Every number in a question or a lesson comes from the configs, their forecast or the
 // snapshots at the moment; the choices have none.
 var tourChapters = []chapter{
 	{
 		title:   "A slow dependency takes every shared worker",
-		source:  "the isolation article, ch. 0–1: a shared pool and Little's law",
+		source:  srcIsolation + ", ch. 0–1: a shared pool and Little's law",
 		presets: []string{"shared-pool"},
 		question: func(c []lab.Config) string {
 			return fmt.Sprintf("Payments call a dependency that has turned slow: %s a call. Signups never call it; each needs %s "+
@@ -51,7 +51,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:  "The same share of every class is turned away",
-		source: "the isolation article, ch. 1, and Erlang B: a pool without a queue is a loss system",
+		source: srcIsolation + ", ch. 1, and Erlang B: a pool without a queue is a loss system",
 		// loss-system: shared-pool's 30 workers' worth of payments on its 20 workers, with 20×
 		// the arrivals, so that by the moment chance moves the two shares apart by at most a
 		// couple of points (lab.ShareSpread); shared-pool's own 12 s leave 8 (42% against 29%).
@@ -85,7 +85,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:   "Socket timeout against caller timeout",
-		source:  "the isolation article, ch. 2: timeouts cut time, they don't partition",
+		source:  srcIsolation + ", ch. 2: timeouts cut time, they don't partition",
 		presets: []string{"socket-timeout", "caller-timeout"},
 		question: func(c []lab.Config) string {
 			return fmt.Sprintf("Both give up on a payment after %s, against a dependency that takes %s. A's socket timeout ends the call; "+
@@ -113,7 +113,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:   "A long queue stores latency; LIFO serves who still waits",
-		source:  "the isolation article, ch. 3, and seed 002: queues order work, they don't bound it",
+		source:  srcIsolation + ", ch. 3, and " + srcBackpressure + ": queues order work, they don't bound it",
 		presets: []string{"long-queue", "lifo-queue"},
 		question: func(c []lab.Config) string {
 			return fmt.Sprintf("An accept queue of %d now sits in front of the full pool, so signups wait instead of being turned away. "+
@@ -139,7 +139,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:   "CoDel sheds waiting, not capacity",
-		source:  "Facebook's \"Fail at Scale\" (controlled delay + adaptive LIFO), field guide §10",
+		source:  srcFailAtScale + " (controlled delay + adaptive LIFO), and CoDel",
 		presets: []string{"long-queue", "codel-queue"},
 		question: func(c []lab.Config) string {
 			cd := c[1].Pool.CoDel
@@ -172,7 +172,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:   "A bulkhead saves the others, at a price",
-		source:  "the isolation article, ch. 4 and 6: a partition is worth something only when it rejects",
+		source:  srcIsolation + ", ch. 4 and 6: a partition is worth something only when it rejects",
 		presets: []string{"shared-pool", "semaphore-bulkhead"},
 		question: func(c []lab.Config) string {
 			bh := c[1].Payment.Bulkhead
@@ -200,7 +200,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:   "The breaker's trap: counting your own rejections",
-		source:  "the isolation article, ch. 5: count only what the dependency says",
+		source:  srcIsolation + ", ch. 5: count only what the dependency says",
 		presets: []string{"breaker-trap"},
 		question: func(c []lab.Config) string {
 			br := c[0].Payment.Breaker
@@ -231,7 +231,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:   "A partition at the wrong layer",
-		source:  "the isolation article, ch. 1: a connection pool per route caps the calls, not the workers",
+		source:  srcIsolation + ", ch. 1: a connection pool per route caps the calls, not the workers",
 		presets: []string{"conn-pool-wait"},
 		question: func(c []lab.Config) string {
 			cn := c[0].Payment.Connections
@@ -257,7 +257,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:   "The postmortem: more workers, a slower store",
-		source:  "seed 000, the Go postmortem; the isolation article, ch. 6: adaptive limits",
+		source:  srcPostmortem + "; " + srcIsolation + ", ch. 6: adaptive limits",
 		presets: []string{"postmortem", "postmortem-fix"},
 		question: func(c []lab.Config) string {
 			return fmt.Sprintf("At the lunch peak the store slows down past the calls it handles well. A's pool grows with its queue "+
@@ -285,7 +285,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:   "Retries multiply down a chain; a deadline is a budget",
-		source:  "seed 003, deadlines are budgets; the isolation article, ch. 2: retries amplify load",
+		source:  srcDeadlines + ": deadlines are budgets; " + srcIsolation + ", ch. 2: retries amplify load",
 		presets: []string{"stacked-timeouts", "deadline-propagation"},
 		question: func(c []lab.Config) string {
 			return fmt.Sprintf("A payment goes through %d services, the last one slow. In A each layer gives a try %s and tries %d "+
@@ -317,7 +317,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:   "Measuring honestly: what a closed loop never sends",
-		source:  "seed 004: coordinated omission, closed loop against open loop",
+		source:  srcMeasuring + ": coordinated omission, closed loop against open loop",
 		presets: []string{"closed-loop", "open-loop"},
 		question: func(c []lab.Config) string {
 			st := c[0].Dependency.Stall
@@ -346,7 +346,7 @@ var tourChapters = []chapter{
 	},
 	{
 		title:   "The fleet domino",
-		source:  "the isolation article, ch. 0; Google SRE: cascading failures",
+		source:  srcIsolation + ", ch. 0; " + srcSRE + ": cascading failures",
 		presets: []string{"fleet-domino", "fleet-bulkhead"},
 		question: func(c []lab.Config) string {
 			d := c[0].Fleet.Drain
