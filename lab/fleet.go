@@ -57,27 +57,41 @@ func (f *FleetStats) Outs() []Pull {
 }
 
 // OutTimes are the Outs' times as a line of them writes them (SpacedTimes), and the gap
-// before each: the pulls line and the domino's story say each out at the same time, to the
-// millisecond where two are under a second apart.
-func (f *FleetStats) OutTimes() (at, gap []string) {
+// before each: the pulls line says each out at the same time, to the millisecond where two
+// are under a second apart.
+func (f *FleetStats) OutTimes() (at, gap []string) { return SpacedTimes(f.outTimes()) }
+
+// StoryTimes are the Outs' times as the domino's story writes them, with no gaps between
+// them (InstantTimes): to the millisecond only where two would read as one instant.
+func (f *FleetStats) StoryTimes() []string { return InstantTimes(f.outTimes()) }
+
+// outTimes are the Outs' times, in their order.
+func (f *FleetStats) outTimes() []time.Duration {
 	outs := f.Outs()
 	ts := make([]time.Duration, len(outs))
 	for i, p := range outs {
 		ts[i] = p.At
 	}
-	return SpacedTimes(ts)
+	return ts
 }
 
 // OutAt is the out at at as OutTimes writes it, so a replica's row gives its time out as
 // the pulls line does ("PULLED at 12.8s" beside "r2 12.838s, r3 12.863s (+25ms)" read as
 // 100ms apart, newcomer 39 W4), and the all-out stretch's start, the last of those outs ("all
 // out since 12.9s" beside "r3 12.863s", n40); a time no out has, as FmtSecs writes it.
-func (f *FleetStats) OutAt(at time.Duration) string { return f.outWords()(at) }
-
-// outWords is OutAt for many times: OutTimes worked out once, each time then looked up, where
-// OutAt per time works them all out again (a report of n pulls: n², not n).
-func (f *FleetStats) outWords() func(time.Duration) string {
+func (f *FleetStats) OutAt(at time.Duration) string {
 	shown, _ := f.OutTimes()
+	return f.outWords(shown)(at)
+}
+
+// StoryAt is the out at at as StoryTimes writes it: the story's "all out 12.9s–19.5s" as
+// its "r3 12.9s".
+func (f *FleetStats) StoryAt(at time.Duration) string { return f.outWords(f.StoryTimes())(at) }
+
+// outWords is OutAt for many times, each out's time shown as in shown (in the Outs' order):
+// worked out once, each time then looked up, where OutAt per time works them all out again
+// (a report of n pulls: n², not n).
+func (f *FleetStats) outWords(shown []string) func(time.Duration) string {
 	words := make(map[time.Duration]string, len(shown))
 	for i, p := range f.Outs() {
 		if _, ok := words[p.At]; !ok { // the first out at that time, as a scan finds it
@@ -177,6 +191,31 @@ func (f *FleetStats) allOut() iter.Seq2[time.Duration, time.Duration] {
 			yield(from, 0)
 		}
 	}
+}
+
+// AllOutMore is the stretches with every replica out after the first (FirstAllOut), said
+// after it: ", then 3× more, 12.8s in all", every stretch's time added up, one lasting
+// still counted to now (" so far"); "" with none. The first alone, beside rej:balancer totals
+// twice its length and a pulls line with more, read as the only one (newcomer 67). Counted
+// from the outs a replica keeps (maxPulls): a flapping one's oldest may be gone.
+func (f *FleetStats) AllOutMore(now time.Duration) string {
+	first, until := f.FirstAllOut()
+	// As the times read: "12.9s–19.5s" is 6.6s of the sum.
+	span := func(a, b time.Duration) time.Duration { return ShownSecs(b) - ShownSecs(a) }
+	n, total, so := 0, span(first, until), ""
+	for a, b := range f.allOut() {
+		if a <= first {
+			continue
+		}
+		if b == 0 {
+			b, so = max(now, a), " so far"
+		}
+		n, total = n+1, total+span(a, b)
+	}
+	if n == 0 || until == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", then %d× more, %s in all%s", n, FmtElapsed(total), so)
 }
 
 // Again is the outs after the domino (Domino): once every replica was out, and one came

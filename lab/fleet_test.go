@@ -618,3 +618,34 @@ func TestPaymentWorkersSaysTheNeed(t *testing.T) {
 		t.Errorf("the turn's share: %+v", turns)
 	}
 }
+
+// The stretches with every replica out after the first, said after it: how many, and every
+// one's time added up as the times read (newcomer 67: the domino named one stretch of 6.6s
+// beside rej:balancer totals of about 14s). None after the first: nothing to add.
+func TestAllOutMore(t *testing.T) {
+	s, ms := time.Second, time.Millisecond
+	f := FleetStats{Replicas: make([]Snapshot, 2),
+		Pulls: []Pull{{Replica: 1, At: 9 * s, ReturnedAt: 19500 * ms}, {Replica: 2, At: 12863 * ms, ReturnedAt: 30 * s}}}
+	if more := f.AllOutMore(40 * s); more != "" {
+		t.Errorf("one stretch: %q, want none", more)
+	}
+	f.Pulls = append(f.Pulls, Pull{Replica: 1, At: 27900 * ms, ReturnedAt: 32400 * ms}, Pull{Replica: 2, At: 32 * s, ReturnedAt: 35 * s})
+	// 12.9s–19.5s, 27.9s–30.0s, 32.0s–32.4s: 6.6s + 2.1s + 0.4s.
+	if more, want := f.AllOutMore(40*s), ", then 2× more, 9.1s in all"; more != want {
+		t.Errorf("two stretches: %q, want %q", more, want)
+	}
+	f.Pulls = append(f.Pulls, Pull{Replica: 1, At: 38 * s}, Pull{Replica: 2, At: 38600 * ms})
+	if more, want := f.AllOutMore(39*s), ", then 3× more, 9.5s in all so far"; more != want { // and 38.6s–39.0s
+		t.Errorf("one lasting: %q, want %q", more, want)
+	}
+}
+
+// A line of times with no gaps between them gives each to the tenth, and to the millisecond
+// only the two that would read as one instant (newcomer 67: "r3 38.464s → r1 38.613s").
+func TestInstantTimes(t *testing.T) {
+	ms := time.Millisecond
+	got := InstantTimes([]time.Duration{9300 * ms, 12838 * ms, 12863 * ms, 38464 * ms, 38613 * ms, 40020 * ms, 40040 * ms})
+	if want := []string{"9.3s", "12.8s", "12.9s", "38.5s", "38.6s", "40.020s", "40.040s"}; !slices.Equal(got, want) {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

@@ -65,7 +65,8 @@ func fleetReport(s Snapshot) *FleetReport {
 	r := &FleetReport{Replicas: len(fs.Replicas), Balancer: string(fs.Balancer), Pulled: []PullReport{}}
 	// Each out's time as the screen writes it (FleetStats.OutAt): the summary's times are the
 	// pulls line's, "12.863s" where two outs are under a second apart, not "12.9s" (s48).
-	outAt := fs.outWords()
+	shown, _ := fs.OutTimes()
+	outAt := fs.outWords(shown)
 	for _, p := range fs.Pulls {
 		pr := PullReport{Replica: p.Replica, AtS: round(p.At.Seconds(), 2), ReturnedAtS: secondsOrNull(p.ReturnedAt)}
 		pr.at, pr.back = outSpan(outAt, p.At, p.ReturnedAt)

@@ -339,6 +339,8 @@ func replicaRow(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt ti
 		state = t.alert.Render("PULLED") + holds(t, p, true, squeeze)
 	case h.FailStreak > 0:
 		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks not ok", h.FailStreak, r.Config.Fleet.PullAfter))
+	case last.Returned() && last.Drained: // back when the drain ended: no checks brought it
+		state = t.status.Render("in rotation") + t.dim.Render(" ("+last.Drain(outAt(last.At), false)+")")
 	case last.Returned():
 		state = t.status.Render("in rotation") + t.dim.Render(" (back at "+fmtSecs(last.ReturnedAt)+")")
 	default:
@@ -405,8 +407,9 @@ var withoutWhy = map[int]int{withWhy: 0, wholeBarWhy: wholeBar}
 const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
 
 // compactState is a replica's state in the fewest words: "DRAINED for a deploy 5.0s" (in
-// the words drained), "PULLED 11.9s", "in rotation, 1/2 not ok" (not "failed": the health
-// row counts timed-out and rej:pool, failed 0), "in rotation, pulled 9.3s,
+// the words drained), "in rotation, drained 5.0s–35.0s" once over, "PULLED 11.9s", "in
+// rotation, 1/2 not ok" (not "failed": the health row counts timed-out and rej:pool,
+// failed 0), "in rotation, pulled 9.3s,
 // back 19.5s", with rule "pulled 9.3s, back 19.5s after 100 ok" (n43 G-16: at 80 columns the
 // balancer's rule had no line); replica n of fs, its times as the pulls line writes them.
 func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief, rule bool) string {
@@ -423,6 +426,8 @@ func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt 
 		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && brief:
 		return t.status.Render("in rotation") + t.dim.Render(", back "+fmtSecs(last.ReturnedAt))
+	case last.Returned() && last.Drained: // no "pulled", no checks ok: the drain ended (newcomer 67)
+		return t.status.Render("in rotation") + t.dim.Render(", "+last.Drain(outAt(last.At), false))
 	case last.Returned() && rule: // "back" says in rotation; the rule says why then (n43 G-16)
 		return t.dim.Render("pulled " + outAt(last.At) + ", back " + fmtSecs(last.ReturnedAt) + fmt.Sprintf(" after %d ok", r.Config.Fleet.ReturnAfter))
 	case last.Returned(): // when it fell too: the domino's order stays readable
@@ -635,10 +640,10 @@ func allOutWord(fs *lab.FleetStats) string {
 }
 
 // pullWord is one replica taken out of rotation, as the pulls line and the domino say it:
-// "r4 9.3s", "r1 drained 5.0s".
+// "r4 9.3s", "r1 drained 5.0s–35.0s" (lab's Pull.Drain).
 func pullWord(p lab.Pull, at string) string {
 	if p.Drained {
-		return fmt.Sprintf("r%d drained %s", p.Replica, at)
+		return fmt.Sprintf("r%d %s", p.Replica, p.Drain(at, false))
 	}
 	return fmt.Sprintf("r%d %s", p.Replica, at)
 }

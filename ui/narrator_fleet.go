@@ -53,7 +53,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		return "", false
 	}
 	n, k := len(fs.Replicas), fs.InRotation
-	story, widen, fuller, need := dominoStory(cfg, fs, brief)
+	story, widen, fuller, need := dominoStory(cfg, fs, s.Elapsed, brief)
 	if brief {
 		spare.widen, spare.fuller = widen, fuller
 	}
@@ -75,7 +75,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 	case k == 0:
 		_, since, _ := fs.BalancerOut() // this stretch's start: the first may have ended
 		msg := fmt.Sprintf("%s (%s at %s): every request is %s, no healthy target; a pulled replica comes back after %d checks ok in a row, and takes the whole stream alone",
-			lab.RejectBalancer.Why(), allOutWord(fs), fs.OutAt(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
+			lab.RejectBalancer.Why(), allOutWord(fs), fs.StoryAt(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		switch {
 		case story != "" && brief: // its all out says every request is turned away
 			msg = story
@@ -301,9 +301,10 @@ func replicaName(i int, brief bool) string {
 // (checkFailed); the later pulls say theirs in brief.
 // Brief, the steps and their numbers without the glosses: a full queue's check said in a
 // word, the first pull's cause in one clause.
+// The first stretch with all out says the later ones briefly, counted to now.
 // need is the first share said with the workers it needs, with Little's law's sum, else
 // without (spareClause.need).
-func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, widen, fuller [2]string, need [][2]string) {
+func dominoStory(cfg lab.Config, fs *lab.FleetStats, now time.Duration, brief bool) (story string, widen, fuller [2]string, need [][2]string) {
 	turns := fs.Domino(cfg)
 	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
 		return "", widen, fuller, need
@@ -313,18 +314,18 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 	// The first rate says whose (newcomer 27: signups arrive at 80/s), in the preset's
 	// label ("orders").
 	unit := " " + paymentsWord(cfg)
-	// Each out's time as the pulls line writes it: the turns are the first outs, the outs
-	// again the last (lab.FleetStats.Domino, Again).
-	at, _ := fs.OutTimes()
+	// Each out's time as a line without gaps writes it (StoryTimes): the turns are the
+	// first outs, the outs again the last (lab.FleetStats.Domino, Again).
+	at := fs.StoryTimes()
 	atWord := " at "
-	if brief { // as the pulls line and the rows write them: "r4 pulled 9.3s", "r2 12.838s"
+	if brief { // as the pulls line and the rows write them: "r4 pulled 9.3s", "r2 12.8s"
 		atWord = " "
 	}
 	for i, t := range turns {
 		w := fmt.Sprintf("r%d pulled%s%s", t.Replica, atWord, at[i])
 		switch {
 		case t.Drained:
-			w = fmt.Sprintf("r%d drained%s%s", t.Replica, atWord, at[i])
+			w = fmt.Sprintf("r%d %s", t.Replica, t.Drain(at[i], brief))
 		case t.Refused:
 			// A run of checks turned away by full queues says so once, after the last.
 			w = fmt.Sprintf("r%d%s%s", t.Replica, atWord, at[i])
@@ -403,9 +404,9 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) (story string, 
 	from, until := fs.FirstAllOut()
 	switch {
 	case until > 0:
-		story += "; all out " + fs.OutAt(from) + "–" + fmtSecs(until)
+		story += "; all out " + fs.StoryAt(from) + "–" + fmtSecs(until) + fs.AllOutMore(now)
 	case from > 0:
-		story += "; all out from " + fs.OutAt(from)
+		story += "; all out from " + fs.StoryAt(from)
 	}
 	// What the table's rej:balancer counts, said of the stretch (n46 #1: at 80x24 no note
 	// under the table defines it); the whole sentence says it after the story.

@@ -285,6 +285,14 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	switch {
 	case spare.terse != "" && (!c.compared() || spare.terseHalf) && len(out) > headlineMost && len(terse) < len(out):
 		out, drawn = needed(terse, brief, spare.need, c.w, 0) // before widen: the cause first
+		// Where the need found no room beside the clause, the sentence without it, with the
+		// need, in no more lines: the cause before what the queues did meanwhile (newcomer 67:
+		// the domino's spells of all out took the room of "24 workers of 20" at 80x24).
+		if bare := spare.terseBare; drawn == brief && bare != "" && bare != brief {
+			if o, d := needed(wrapText("» "+bare, c.w, 0), bare, spare.need, c.w, len(out)); d != bare {
+				out, drawn = o, d
+			}
+		}
 		out, drawn = widened(out, drawn, spare.widen, c.w)
 	case spare.terseHalf && left && len(terse) <= len(out):
 		out, drawn = terse, brief // the clause's point in no more lines than the sentence without it
