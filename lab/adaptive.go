@@ -180,16 +180,13 @@ func (r AdaptiveReading) queued(calls bool) string {
 // was unlabelled (newcomer 54); where the update moved it (held false), "limit then", and
 // tersely "limit was".
 //
-// at is when the update was, "39.4s" ("" unknown), said of the excess it reckoned; its p90
+// atWhen is when the update was, " at 39.4s" ("" unknown), said of the excess it reckoned; its p90
 // is said as smoothed, failsafe-go's moving median then average of its windows' p90s, not
 // "now": 78.6ms "now" beside the window's ~51ms each read as wrong, an update after the
 // peak still carrying the peak's windows (newcomer 67).
-func (r AdaptiveReading) worked(limit float64, held bool, at string) (whole, brief, terse string) {
+func (r AdaptiveReading) worked(limit float64, held bool, atWhen string) (whole, brief, terse string) {
 	p90 := adaptiveP90()
-	excess := adaptiveExcessIs
-	if at != "" {
-		excess += " at " + at
-	}
+	excess := adaptiveExcessIs + atWhen
 	// Terse, "limit was 35" where the update moved it: "limit 35" under "adaptive limit 36"
 	// read as two limits, 80 columns having no "then" (newcomer 55).
 	named, terseNamed := "limit", "limit"
@@ -261,7 +258,7 @@ func (r AdaptiveReading) worked(limit float64, held bool, at string) (whole, bri
 }
 
 // noExcess writes a reckoning of no excess, at or under 0, as the screen's other figures, to
-// a tenth ("−7.0", not failsafe-go's "-6.996", newcomer 67), with the typographic minus of
+// a tenth ("−7.0", not "-6.996" as it printed, newcomer 67), with the typographic minus of
 // its sums; to more places, up to three, only where a tenth would read 0 of a figure that is not.
 func noExcess(q float64) string {
 	shown := 1
@@ -579,14 +576,13 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	if r.JudgedAt > 0 {
 		at = r.JudgedAt
 	}
-	when := r.At(s.Elapsed)
-	whole, brief, fewest := r.worked(at, held, when)
-	// Briefly, the reading alone: which update is the rule's detail, and 80 columns had no
-	// room for it beside the count said as calls (newcomer 49 W2).
 	atWhen := ""
-	if when != "" {
+	if when := r.At(s.Elapsed); when != "" {
 		atWhen = " at " + when
 	}
+	whole, brief, fewest := r.worked(at, held, atWhen)
+	// Briefly, the reading alone: which update is the rule's detail, and 80 columns had no
+	// room for it beside the count said as calls (newcomer 49 W2).
 	last := fmt.Sprintf("update %d%s: %s", r.Updates, atWhen, whole)
 	if r.Warming() {
 		last = fmt.Sprintf("update %d of %d (warm-up)%s", r.Updates, AdaptiveWarmup, atWhen)

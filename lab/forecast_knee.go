@@ -17,14 +17,18 @@ import (
 // and where to find it: the title alone was asked "which postmortem? can I read it?"
 // (newcomer 67 G-MAJOR); the source, a write-up in Korean given to this project, names no
 // author, date or link, so the help's Sources says so, and the title is a translation.
-const PostmortemBrief = PostmortemTitle + " (" + postmortemIs + ")"
+const PostmortemBrief = postmortemNamed + ")"
 
 // PostmortemTitle is the source's title, translated, as the help's Sources gives it too;
-// postmortemIs what it is, where to look.
+// postmortemNamed the title and what it is, where to look, its parenthesis open for more.
 const (
 	PostmortemTitle = `"A Go postmortem that calmed lunch-peak latency"`
-	postmortemIs    = "in Korean; see the help's Sources"
+	postmortemNamed = PostmortemTitle + " (in Korean; see the help's Sources"
 )
+
+// PostmortemSummary is the source as the help's Sources sums it up, its own figures.
+const PostmortemSummary = postmortemOf + " whose p95 went " + postmortemRise + " at a weekday lunch peak, its worker pool scaling on queue length to 64 in front of a store system good for ~25 calls at once; " +
+	"the fix, 24 calls at most and an 800ms deadline that counts the queue's wait. It names no company; the postmortem presets are built on it, their overload harder than its by the lab's choice"
 
 // postmortemFigures are the source's own figures, said as its own, with whose they are: the
 // title alone left whose postmortem to guess, and "its p95" beside "the lab's overload … by
@@ -41,10 +45,10 @@ const (
 	postmortemWhose = postmortemOf + "'s"
 )
 
-// PostmortemGlossed is PostmortemBrief with whose postmortem it is, for a line with no room
-// for its figures: "(of an order API)", as "(an order API's)" alone was a possessive of
-// nothing (newcomer 66).
-const PostmortemGlossed = PostmortemTitle + " (" + postmortemIs + "; of " + postmortemOf + ")"
+// PostmortemGlossed names the postmortem with whose it is, for a line with no room for its
+// figures: "of an order API", as "(an order API's)" alone was a possessive of nothing
+// (newcomer 66).
+const PostmortemGlossed = postmortemNamed + "; of " + postmortemOf + ")"
 
 // PostmortemSource is PostmortemBrief with the source's figures, said as the incident's, for
 // the fix's screen: "(an order API's p95 90ms → 1.1s)" after "as the fix in" read as the
@@ -61,7 +65,7 @@ const PostmortemSource = PostmortemBrief + ", where " + postmortemWhose + " p95 
 // "1 − 194.4/500" computes as printed (newcomer 60: "0.6s more each second" had no
 // derivation on screen). Only where none failed: ended is then ok, the headline's word.
 func (s *Snapshot) PostmortemDepth() string {
-	said := PostmortemTitle + " (" + postmortemIs + "; " + postmortemFigures + "; this lab overloads harder on purpose"
+	said := postmortemNamed + "; " + postmortemFigures + "; this lab overloads harder on purpose"
 	if g, in, out, grows := s.LatencyGrowth(Payment); grows {
 		// Both waits' growth, each named: "those ending now … ~0.6s more each second" beside
 		// "one arriving now waits ~29.4s" read as one wait that did not add up (newcomer 62

@@ -175,7 +175,7 @@ const (
 )
 
 // sourcesNote says where the articles come from, once for the five.
-const sourcesNote = "The five articles were given to this project in Korean as its source material (seeds 000–004); none names an author, a date or a link, so none is given here; their titles are translated."
+const sourcesNote = "The five articles were given to this project in Korean as its source material (seeds 000–004); none names its own author, date or link, so none is given here; a title, where one has it, is translated."
 
 // seedIs says which seed an article is.
 func seedIs(n string) string { return "(in Korean, seed " + n + ")" }
@@ -190,7 +190,7 @@ func helpSources() [][2]string {
 		{srcDeadlines, "\"A deadline is a budget: spending it across hops\" " + seedIs("003") + ": one deadline from the first caller, each hop passing on what is left"},
 		{srcMeasuring, "\"[DE Ch-09] The measuring trap: coordinated omission, how load tools erase the slow moments\" " + seedIs("004") + ": closed-loop load against open-loop; it cites Gil Tene's \"How NOT to Measure Latency\" (QCon San Francisco 2012)"},
 		{srcPostmortem, lab.PostmortemTitle + " " + seedIs("000") +
-			": an order API whose p95 went 90ms → 1.1s at a weekday lunch peak, its worker pool scaling on queue length to 64 in front of a store system good for ~25 calls at once; the fix, 24 calls at most and an 800ms deadline that counts the queue's wait. It names no company; the postmortem presets are built on it, their overload harder than its by the lab's choice"},
+			": " + lab.PostmortemSummary},
 		{"Hystrix, resilience4j", "the two libraries' own documentation (Netflix's Hystrix, now in maintenance; resilience4j): thread-pool and semaphore bulkheads, caller timeouts, and their circuit breakers' defaults"},
 		{srcSRE, "Site Reliability Engineering (Google, O'Reilly 2016), the chapters \"Handling Overload\" and \"Addressing Cascading Failures\": queues kept short, and a fleet whose overload moves from replica to replica"},
 		{srcFailAtScale, "Ben Maurer, \"Fail at Scale\", ACM Queue 2015: Facebook's controlled delay and adaptive LIFO on server queues"},
