@@ -38,9 +38,9 @@ func (p Pull) Returned() bool { return p.ReturnedAt > 0 }
 // Drain is a drained replica's out in its word with its span, at its start as the caller
 // writes it: "drained 5.0s–35.0s" once over, back when the drain ended (it gets no checks
 // meanwhile), "drained since 5.0s" while it lasts, or brief "drained 5.0s", where its row
-// says DRAINED beside (the domino's brief story at 80x24, whose charts the word cost). One
-// form for the rows, the pulls line and the domino: a row said "pulled 5.0s, back 35.0s
-// after 100 ok" of a drain, and no line said when one ended (newcomer 67).
+// says DRAINED beside (the domino's brief story at 80x24, whose charts the word cost). The
+// rows' form (DrainInOrder the pulls line's and the domino's): a row said "pulled 5.0s, back
+// 35.0s after 100 ok" of a drain, and no line said when one ended (newcomer 67).
 func (p Pull) Drain(at string, brief bool) string {
 	switch {
 	case p.Returned():
@@ -49,6 +49,16 @@ func (p Pull) Drain(at string, brief bool) string {
 		return "drained " + at
 	}
 	return "drained since " + at
+}
+
+// DrainInOrder is Drain for a line of events in time order, the pulls line and the domino: a
+// drain that is over by its length, "drained 5.0s for 30s", as "drained 5.0s–35.0s → r4
+// pulled 9.3s" ran time backwards after its arrow (review s83fleet).
+func (p Pull) DrainInOrder(at string, brief bool) string {
+	if p.Returned() {
+		return "drained " + at + " for " + FmtDur(p.ReturnedAt-p.At)
+	}
+	return p.Drain(at, brief)
 }
 
 // Judge is who acts on an instance's health checks.

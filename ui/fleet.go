@@ -424,10 +424,10 @@ func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt 
 		return t.alert.Render("PULLED")
 	case h.FailStreak > 0:
 		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d not ok", h.FailStreak, r.Config.Fleet.PullAfter))
-	case last.Returned() && brief:
-		return t.status.Render("in rotation") + t.dim.Render(", back "+fmtSecs(last.ReturnedAt))
 	case last.Returned() && last.Drained: // no "pulled", no checks ok: the drain ended (newcomer 67)
 		return t.status.Render("in rotation") + t.dim.Render(", "+last.Drain(outAt(last.At), false))
+	case last.Returned() && brief:
+		return t.status.Render("in rotation") + t.dim.Render(", back "+fmtSecs(last.ReturnedAt))
 	case last.Returned() && rule: // "back" says in rotation; the rule says why then (n43 G-16)
 		return t.dim.Render("pulled " + outAt(last.At) + ", back " + fmtSecs(last.ReturnedAt) + fmt.Sprintf(" after %d ok", r.Config.Fleet.ReturnAfter))
 	case last.Returned(): // when it fell too: the domino's order stays readable
@@ -640,10 +640,10 @@ func allOutWord(fs *lab.FleetStats) string {
 }
 
 // pullWord is one replica taken out of rotation, as the pulls line and the domino say it:
-// "r4 9.3s", "r1 drained 5.0s–35.0s" (lab's Pull.Drain).
+// "r4 9.3s", "r1 drained 5.0s for 30s" (lab's Pull.DrainInOrder).
 func pullWord(p lab.Pull, at string) string {
 	if p.Drained {
-		return fmt.Sprintf("r%d %s", p.Replica, p.Drain(at, false))
+		return fmt.Sprintf("r%d %s", p.Replica, p.DrainInOrder(at, false))
 	}
 	return fmt.Sprintf("r%d %s", p.Replica, at)
 }

@@ -325,7 +325,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, now time.Duration, brief bo
 		w := fmt.Sprintf("r%d pulled%s%s", t.Replica, atWord, at[i])
 		switch {
 		case t.Drained:
-			w = fmt.Sprintf("r%d %s", t.Replica, t.Drain(at[i], brief))
+			w = fmt.Sprintf("r%d %s", t.Replica, t.DrainInOrder(at[i], brief))
 		case t.Refused:
 			// A run of checks turned away by full queues says so once, after the last.
 			w = fmt.Sprintf("r%d%s%s", t.Replica, atWord, at[i])
