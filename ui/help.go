@@ -231,7 +231,7 @@ func helpScreen(t *theme, s screen) []string {
 	last := t.dim.Render(strings.Join(append(more, ""), "   "))
 	km, scroll := vp.KeyMap, t.footer
 	scroll.SetWidth(s.width - ansiWidth(last))
-	return append(out, last+scroll.ShortHelpView([]key.Binding{km.Up, km.Down, km.PageUp, km.PageDown}))
+	return append(out, last+scroll.ShortHelpView([]key.Binding{km.PageDown, km.PageUp, keys.End.Binding, keys.Top.Binding, km.Up, km.Down}))
 }
 
 // helpKey: ? or esc closes the help; the other keys scroll it.
@@ -240,7 +240,14 @@ func (m model) helpKey(msg tea.KeyPressMsg) model {
 		m.modes = m.modes.close(modeHelp)
 		return m
 	}
-	m.helpView, _ = m.helpView.Update(msg)
+	switch {
+	case key.Matches(msg, keys.Top.Binding):
+		m.helpView.GotoTop()
+	case key.Matches(msg, keys.End.Binding):
+		m.helpView.GotoBottom()
+	default:
+		m.helpView, _ = m.helpView.Update(msg)
+	}
 	return m
 }
 

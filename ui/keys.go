@@ -30,8 +30,10 @@ type keyMap struct {
 	Help, Quit, Pause, Restart, Presets, Timeout, Queue, Bulkhead, Size, Breaker, Mode, Latency,
 	Compare, Focus, Export, Machine binding
 
-	// In the preset picker (the help screen scrolls with the viewport's own keys).
-	Up, Down, Enter, Close binding
+	// In the preset picker (the help screen scrolls with the viewport's own keys, and
+	// Top and End, which the viewport has no keys for: the screen sends a reader to the help's
+	// last section, Sources, 1,500 lines down at 80x24).
+	Up, Down, Enter, Close, Top, End binding
 
 	// The tour: T starts and leaves it; the others are in force only in it (inTour).
 	Tour, Choose, Next, Prev, Replay, Look, Leave binding
@@ -87,6 +89,8 @@ func newKeyMap() keyMap {
 		Down:  bind("", "↓", "down", "down", "j"),
 		Enter: bind("", "enter", "load", "enter"),
 		Close: bind("", "esc", "close", "esc"),
+		Top:   bind("", "g/home", "top", "g", "home"),
+		End:   bind("", "G/end", "end: Sources", "G", "end"),
 
 		Tour: bind("the guided tour, a chapter per lesson: predict, watch the lab run to the chapter's moment, see the "+
 			"number that answers it highlighted (poollab tour --list lists the chapters)", "T", "guided tour", "T"),

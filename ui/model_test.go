@@ -236,3 +236,19 @@ func idleInput(t *testing.T) io.Reader {
 	t.Cleanup(func() { w.Close() })
 	return r
 }
+
+// In the help, G (or end) goes to its last section, Sources, which the postmortem's screen
+// sends a reader to, and g (or home) back to the top: the viewport has no keys for either.
+func TestHelpEndAndTop(t *testing.T) {
+	m := startModel(t, &fakeStarter{})
+	m.width, m.height = 80, 24
+	pressed(t, &m, press1('?'))
+	pressed(t, &m, tea.KeyPressMsg{Code: 'G', Text: "G"})
+	if !m.helpView.AtBottom() || !strings.Contains(m.helpView.View(), "Little's law") {
+		t.Errorf("G: the help at line %d of %d, not its end", m.helpView.YOffset(), m.helpView.TotalLineCount())
+	}
+	pressed(t, &m, tea.KeyPressMsg{Code: tea.KeyHome})
+	if !m.helpView.AtTop() {
+		t.Errorf("home: the help at line %d, not its top", m.helpView.YOffset())
+	}
+}
