@@ -170,6 +170,21 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 		short: fmt.Sprintf("; %s rejected; no breaker ~%.0f%%", fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived), alone)}
 }
 
+// trapWhy is why a breaker that counts its bulkhead's rejections opens: on the dependency,
+// not "as failures", the table's failed being the dependency's errors alone (newcomer 28);
+// short, as at 80x24 the brief share must still fit after it.
+func trapWhy(cfg lab.Config, pay lab.PaymentForecast, rate float64) string {
+	msg := "; it blames bulkhead rejections on the dependency"
+	if pay.Capped { // the physics of those rejections: more calls at once than permits
+		msg += fmt.Sprintf(", and payments need %s × %s = %s calls at once for the bulkhead's %d permits",
+			fmtFloatRate(rate), fmtSecs(pay.Call), fmtWorkers(pay.CallsNeeded), pay.Bulkhead)
+	}
+	if cfg.Dependency.Mode == lab.ModeHealthy {
+		msg += ", so it opens even on a healthy dependency"
+	}
+	return msg
+}
+
 // breakerGain says what the breaker bought so far, which no other line says: its payments
 // ok as without it (0%), newcomer 23 saw no gain but by comparing screens. Each payment it
 // turned away called nothing and was answered at once, where a call holds its worker for the
@@ -353,18 +368,14 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			*spare = breakerGain(s, pay, s.BreakerFrees(f).ByBreaker())
 			return msg + breakerFrees(f, s, others, why)
 		}
-		// On the dependency, not "as failures": the table's failed is the dependency's error
-		// alone (newcomer 28). No longer: at 80x24 the brief share must still fit after it.
-		msg += "; it blames bulkhead rejections on the dependency"
-		if pay.Capped { // the physics of those rejections: more calls at once than permits
-			msg += fmt.Sprintf(", and payments need %s × %s = %s calls at once for the bulkhead's %d permits",
-				fmtFloatRate(rate), fmtSecs(pay.Call), fmtWorkers(pay.CallsNeeded), pay.Bulkhead)
-		}
-		if cfg.Dependency.Mode == lab.ModeHealthy {
-			msg += ", so it opens even on a healthy dependency"
-		}
 		*spare = trapShare(pay, s.Classes[lab.Payment])
-		return msg
+		return msg + trapWhy(cfg, pay, rate)
+	case s.Breaker.State == lab.BreakerClosed && s.Breaker.Opened > 0 && cfg.Payment.Breaker.CountRejections && cfg.Payment.Bulkhead.Type != lab.BulkheadNone:
+		// Closed again, the trap is still the story: at breaker-trap's 8s, closed since
+		// 7.6s, the bulkhead's forecast stood over a table of 119 of 152 rejected:breaker
+		// (newcomer 68 W-MAJOR).
+		*spare = trapShare(pay, s.Classes[lab.Payment])
+		return fmt.Sprintf("breaker closed now, opened %d× so far", s.Breaker.Opened) + trapWhy(cfg, pay, rate)
 	case s.Breaker.State == lab.BreakerHalfOpen:
 		// Not the timeout's story: with most payments rejected:breaker on the table, "every
 		// payment times out" read as a contradiction (the breaker preset, half-open at 10s).

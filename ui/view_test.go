@@ -616,6 +616,16 @@ func TestNarrateBreakerTrap(t *testing.T) {
 	if got := narrate(cfg, open); !strings.Contains(got, want) {
 		t.Errorf("breaker-trap:\n got %q\nwant %q", got, want)
 	}
+	// Closed again after opening, the trap is still the story, not the bulkhead's forecast
+	// (newcomer 68 W-MAJOR: the preset's own 8s, closed since 7.6s); never opened, it is not.
+	closed := &lab.Snapshot{Config: cfg, Elapsed: 8 * time.Second, Breaker: lab.BreakerStats{State: lab.BreakerClosed, Opened: 2}}
+	if got := narrate(cfg, closed); !strings.HasPrefix(got, "breaker closed now, opened 2× so far; "+want) {
+		t.Errorf("breaker-trap, closed after 2 openings:\n got %q", got)
+	}
+	closed.Breaker.Opened = 0
+	if got := narrate(cfg, closed); strings.Contains(got, "blames") {
+		t.Errorf("breaker-trap, never opened: %q", got)
+	}
 	// Permits enough for the calls: no such sentence, and a slow dependency is not called healthy.
 	cfg.Payment.Bulkhead.Size = 8
 	cfg.Dependency.Mode = lab.ModeSlow
