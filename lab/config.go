@@ -236,8 +236,10 @@ type FleetConfig struct {
 	Drain       DrainConfig  `yaml:"drain" json:"drain"`
 }
 
-// BackIn is the shortest time a pulled replica stays out: return_after passed checks, one
-// every check_every.
+// BackIn is about how long a pulled replica stays out: return_after passed checks, one
+// every check_every; a little less where checks it had queued before the pull end ok
+// together after it, as the balancer counts each as it ends (newcomer 68: r3 back 9.5s
+// after its pull beside "10s").
 func (f FleetConfig) BackIn() time.Duration { return time.Duration(f.ReturnAfter) * f.CheckEvery.D() }
 
 // Together says the first of the failed checks that pulled p, the next out after prev, was

@@ -77,9 +77,9 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 	rules := []string{
 		// A check as the table counts it, ok or not ok: "failed checks" beside its timed-out
 		// and rej:pool columns, and a failed column elsewhere, named none of them (newcomer 30).
-		fmt.Sprintf(" · out after %d checks not ok in a row (one every %s), back after %d ok (%s at least)", f.PullAfter, fmtDur(f.CheckEvery.D()), f.ReturnAfter, fmtDur(f.BackIn())),
+		fmt.Sprintf(" · out after %d checks not ok in a row (one every %s), back after %d ok (~%s)", f.PullAfter, fmtDur(f.CheckEvery.D()), f.ReturnAfter, fmtDur(f.BackIn())),
 		// The time first, then why: "(every 100ms: 10s)" had to be decoded (newcomer 22).
-		fmt.Sprintf(" · out after %d not ok, back after %d ok (%s, a check every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.BackIn()), fmtDur(f.CheckEvery.D())),
+		fmt.Sprintf(" · out after %d not ok, back after %d ok (~%s, a check every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.BackIn()), fmtDur(f.CheckEvery.D())),
 		fmt.Sprintf(" · out after %d not ok, back after %d ok (a check every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D())),
 	}
 	var lines []string

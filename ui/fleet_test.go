@@ -302,7 +302,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health checks 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (10s, a check every 100ms)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
+		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (~10s, a check every 100ms)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
 		"pool full (no free worker) the longest, replica r3, 3.0s; all 4 replicas full at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
