@@ -128,9 +128,10 @@ type ComparisonRow struct {
 	// no upper end (fewer than 368 samples), so no difference could ever be shown. Drawn
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
-	// Fewer is, on a latency row, how many ended in the run whose percentile is the lower:
-	// the count Unjudged is judged by, which "?"'s gloss sets beside the 368 it needs.
-	Fewer int64
+	// Ended is, on a latency row, how many ended in A and in B, the counts its percentiles
+	// are of: the faster run's is the one Unjudged is judged by, and "?"'s gloss sets the
+	// most of them beside the 368 it needs (tooFewEnded).
+	Ended [2]int64
 	// P50TooFew says a p99 too few to judge had too few for its p50's bound as well (the
 	// lower p50's interval has no upper end, under 6 ended): no p50 row stands in, and not
 	// for being within noise; the "?" legend says so (review 27 #5).
@@ -906,12 +907,31 @@ func p50Of(p Percentiles) (time.Duration, QuantileInterval) { return p.P50, p.P5
 func latencyRow(c Class, counter string, a, b Percentiles, q quantileOf) ComparisonRow {
 	va, ia := q(a)
 	vb, ib := q(b)
-	lower, fewer := ia, a.Count
-	if vb < va {
-		lower, fewer = ib, b.Count
+	r := ComparisonRow{Class: c, Counter: counter, A: int64(va), B: int64(vb),
+		None: [2]bool{a.Count == 0, b.Count == 0}, Ended: [2]int64{a.Count, b.Count}}
+	r.Unjudged = ![2]QuantileInterval{ia, ib}[r.faster()].HasHigh
+	return r
+}
+
+// faster is which run's latency is the lower, 0 for A, 1 for B; A where they are equal.
+func (r ComparisonRow) faster() int {
+	if r.B < r.A {
+		return 1
 	}
-	return ComparisonRow{Class: c, Counter: counter, A: int64(va), B: int64(vb),
-		None: [2]bool{a.Count == 0, b.Count == 0}, Unjudged: !lower.HasHigh, Fewer: fewer}
+	return 0
+}
+
+// tooFewEnded is the most a "?" row's faster run ended, as "?"'s gloss can say it without
+// the tie-break a screen cannot show: the most either run ended, which bounds the faster
+// one's whichever it is, where that is under the 368 a p99 needs; the faster run's own where
+// the slower ended more, as "here ≤500" beside "needs ≥368" would read as enough. Newcomer
+// 68: payments' 3.00s against 3.00s fell to B's 10, signups' 5.7ms against 5.7ms to A's 24,
+// and "here ≤24" read wrong beside A's 36 payments.
+func (r ComparisonRow) tooFewEnded() int64 {
+	if most := max(r.Ended[0], r.Ended[1]); most < P99Needs() {
+		return most
+	}
+	return r.Ended[r.faster()]
 }
 
 // latencyDiffers says two runs' percentiles (the one q picks) differ significantly: their
@@ -1206,8 +1226,8 @@ func TooFewWhy() string {
 // it (80 columns' one line: newcomer 54 read "needs ≥368" unexplained); nil for a form that
 // says it, or has no "?". The order statistic's reading of the help's interval: the slowest
 // of n is the upper end of a 95% interval for the true p99 only from that many. Keyed "?"
-// and beside the most the rows' "?" have ("here ≤36"): "judged from 368 ended" read as a
-// count of this run, where payments had 36 (newcomer 65 G16).
+// and beside the most the rows' "?" may have in their faster run ("here ≤36", tooFewEnded):
+// "judged from 368 ended" read as a count of this run, where payments had 36 (newcomer 65 G16).
 func TooFewGloss(form string, rows []ComparisonRow) []string {
 	if !strings.Contains(form, TooFewMeans) || strings.Contains(form, p99NotJudged()) {
 		return nil
@@ -1215,7 +1235,7 @@ func TooFewGloss(form string, rows []ComparisonRow) []string {
 	var most int64
 	for _, r := range rows {
 		if r.Unjudged {
-			most = max(most, r.Fewer)
+			most = max(most, r.tooFewEnded())
 		}
 	}
 	n, odds := P99Needs(), p99Odds()
@@ -1282,8 +1302,8 @@ func tooFewForms(s p50Stands) []string {
 // is drawn from: "judged from 368 ended" read as this run's count (newcomer 65 G16).
 func p99NotJudged() string { return p99NotJudgedHere(0) }
 
-// p99NotJudgedHere is p99NotJudged with the most that ended in a "?" row's faster run here
-// (0: none said).
+// p99NotJudgedHere is p99NotJudged with the most a "?" row's faster run ended here
+// (tooFewEnded; 0: none said).
 func p99NotJudgedHere(most int64) string {
 	n, here := P99Needs(), ""
 	if most > 0 {

@@ -629,9 +629,19 @@ func TestP99Needs(t *testing.T) {
 	// Newcomer 64 G16: in words first, figures after, the odds at 368 themselves (1 − 0.99³⁶⁸),
 	// the longest in 120 columns, the shortest in 80. Newcomer 65 G16: "judged from 368 ended"
 	// read as a count of this run (payments had 36): a minimum, keyed "?", beside the most
-	// any "?" row's faster run ended, not its slower run's nor a judged row's.
-	rows := []ComparisonRow{{Class: Payment, Counter: "p99", Unjudged: true, Fewer: 36},
-		{Class: Signup, Counter: "p99", Unjudged: true, Fewer: 24}, {Class: Health, Counter: "p99", Fewer: 400}}
+	// any "?" row's faster run may have ended, not a judged row's. Newcomer 68: with the p99s
+	// tied on screen (3.00s against 3.00s, 5.7ms against 5.7ms), the faster run is a tie-break
+	// a reader cannot see, and "here ≤24", signups' A, read wrong beside payments' A 36: the
+	// most either run ended bounds the faster run's whichever it is.
+	ended := func(p99 time.Duration, n int64) Percentiles {
+		return Percentiles{P99: p99, Count: n, P99In: QuantileInterval{Low: p99, High: p99, HasHigh: n >= P99Needs()}}
+	}
+	// B's p99 off A's by a nanosecond: faster (-1) or slower (+1), which no screen shows.
+	tied := func(c Class, d time.Duration, a, b int64, off time.Duration) ComparisonRow {
+		return latencyRow(c, "p99", ended(d, a), ended(d+off, b), p99Of)
+	}
+	rows := []ComparisonRow{tied(Payment, 3*time.Second, 36, 10, -1), tied(Signup, 5700*time.Microsecond, 24, 35, +1),
+		latencyRow(Health, "p99", ended(time.Millisecond, 400), ended(time.Millisecond, 500), p99Of)}
 	got := TooFewGloss("≈ could be chance · "+TooFewMeans, rows)
 	if len(got) != 3 || got[0] != "? too few: a p99's B − A needs ≥368 ended in the faster run, here ≤36 (97.5% odds their slowest ≥ true p99: 1 − 0.99³⁶⁸)" ||
 		len([]rune(got[0])) > 120 || got[2] != "? p99 B − A needs ≥368 ended, here ≤36: 97.5% odds their slowest ≥ true p99" || len([]rune(got[2])) > 80 {
@@ -639,6 +649,12 @@ func TestP99Needs(t *testing.T) {
 	}
 	if TooFewGloss(TooFewWhy(), rows) != nil || TooFewGloss(ApproxKey, rows) != nil {
 		t.Errorf("a gloss beside the why, or with no count")
+	}
+	// Where the slower run ended enough, the faster run's own: "here ≤500" beside "needs
+	// ≥368" would read as enough.
+	slow := []ComparisonRow{latencyRow(Payment, "p99", ended(5, 500), ended(3, 20), p99Of)}
+	if got := TooFewGloss(TooFewMeans, slow); len(got) != 3 || !strings.Contains(got[2], "here ≤20:") {
+		t.Errorf("gloss of a faster run of 20 beside a slower of 500: %q", got)
 	}
 }
 

@@ -1060,7 +1060,7 @@ func TestRuleSaysHowAt120(t *testing.T) {
 func TestRuleSaysOddsAt80(t *testing.T) {
 	rows := []lab.ComparisonRow{
 		{Class: lab.Payment, Counter: "ok", A: 34, B: 10, Significant: true, Better: -1, Chance: 1e-6, Units: [2]int64{24, 0}},
-		{Class: lab.Payment, Counter: "p99", A: 5, B: 3, Unjudged: true, Fewer: 36},
+		{Class: lab.Payment, Counter: "p99", A: 5, B: 3, Unjudged: true, Ended: [2]int64{36, 10}},
 		{Class: lab.Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}},
 	}
 	rule, keyed, how := lab.NoiseRuleKeyed(rows, false, lab.TrafficConfig{}.Label)

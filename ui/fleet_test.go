@@ -1119,13 +1119,18 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 			t.Errorf("at %d columns %q, want %q: %v, and the outage's count", w, head, want, starved)
 		}
 	}
-	// Once a replica is back, at 80 columns, the outage's count stays where the count with
-	// its parts has no room (fleet-domino at 20s lost both).
+	// Once a replica is back, at 80 columns, where the count with its parts has no room,
+	// the same count bare, never none (fleet-domino at 20s lost both), nor the outage's every
+	// class's in its place: "total rejected:balancer 1605" at 80 beside 120's "signup turned
+	// away 1320 (…): rej:pool 61, rej:balancer 1259" read as two headlines (newcomer 68).
 	back := *s
 	back.Fleet = &lab.FleetStats{Balancer: s.Fleet.Balancer, Replicas: s.Fleet.Replicas, InRotation: 1, Pulls: slices.Clone(s.Fleet.Pulls)}
 	back.Fleet.Pulls[3].ReturnedAt = 9400 * time.Millisecond
-	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80, 80)); !regexp.MustCompile(`total rej(ected)?:balancer 550`).MatchString(head) {
-		t.Errorf("at 80 columns, after the outage: %q", head)
+	for w, total := range map[int]bool{80: false, 200: true} {
+		head := ansi.Strip(headerLine(th, testScreen(&back, w, 24), 0, w, w))
+		if !strings.Contains(head, fmt.Sprintf("signup turned away %d", pool+541)) || strings.Contains(head, "total") != total {
+			t.Errorf("at %d columns, after the outage: %q", w, head)
+		}
 	}
 	// Once the class stopped too, its "none since" is on its count, not beside the
 	// balancer's part, next to the outage's own "none since" (review 18).

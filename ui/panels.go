@@ -1440,7 +1440,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		named  string // with what it counts before the count, "signup starved (rej:pool) 12", styled
 		note   string // its rate, "1.2/s", or since when it stopped
 		words  string // what it counts, the column's name: "rej:pool"; a fleet's with each share
-		parts  bool   // more than one reason turned it away (a fleet's pool, balancer, codel …): never said bare
+		parts  bool   // more than one reason turned it away (a fleet's pool, balancer, codel …): bare only as the narrowest claim
 		outage bool   // the balancer turned some away: the count has a share of the outage's
 		need   string // what it asks of the pool, "needs ~0.01 workers"; "" in a fleet, whose replicas share it
 	}
@@ -1616,6 +1616,13 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 			// "signup turned away 556", the bystanders' harm the header counts (newcomer 43 W-1).
 			if !now && len(classes) > 0 && classes[0].outage {
 				forms = append(forms, []string{item(0, 2)}, []string{item(0, 0)})
+				// Then its count bare, where its parts leave no room, before another count: at 80
+				// columns the domino's "total rejected:balancer 1605", where 120 said "signup
+				// turned away 1320 (…): rej:pool 61, rej:balancer 1259", read as a second headline
+				// (newcomer 68); "turned away" is every reason's word, the table's columns its parts.
+				if classes[0].parts {
+					forms = append(forms, []string{classes[0].label})
+				}
 			}
 			return append(forms, []string{label}), withBare
 		}
