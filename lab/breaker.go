@@ -434,6 +434,12 @@ func trapCounts(c Config) string {
 	return strings.Join(counted, " and ") + " counted as " + BreakerNotOK
 }
 
+// BreakerCountsBulkhead says the payment breaker counts its own bulkhead's rejections as
+// failures: breaker-trap's setting, which opens it on a healthy dependency.
+func (c Config) BreakerCountsBulkhead() bool {
+	return c.Payment.Breaker.CountRejections && c.Payment.Bulkhead.Type != BulkheadNone
+}
+
 // trapRejections are the rejections a breaker that counts them counts as failures, in the
 // table's words; none where it counts none.
 func trapRejections(c Config) []string {
@@ -441,7 +447,7 @@ func trapRejections(c Config) []string {
 		return nil
 	}
 	var counted []string
-	if c.Payment.Bulkhead.Type != BulkheadNone {
+	if c.BreakerCountsBulkhead() {
 		counted = append(counted, c.Payment.Bulkhead.Rejects().Word())
 	}
 	if c.Payment.Connections.PerRoute > 0 {

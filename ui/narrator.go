@@ -364,13 +364,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	case s.Breaker.State == lab.BreakerOpen:
 		msg := fmt.Sprintf("breaker open: every payment is now %s at once, without calling, until the next trial in %s",
 			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
-		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
+		if !cfg.BreakerCountsBulkhead() {
 			*spare = breakerGain(s, pay, s.BreakerFrees(f).ByBreaker())
 			return msg + breakerFrees(f, s, others, why)
 		}
 		*spare = trapShare(pay, s.Classes[lab.Payment])
 		return msg + trapWhy(cfg, pay, rate)
-	case s.Breaker.State == lab.BreakerClosed && s.Breaker.Opened > 0 && cfg.Payment.Breaker.CountRejections && cfg.Payment.Bulkhead.Type != lab.BulkheadNone:
+	case s.Breaker.State == lab.BreakerClosed && s.Breaker.Opened > 0 && cfg.BreakerCountsBulkhead():
 		// Closed again, the trap is still the story: at breaker-trap's 8s, closed since
 		// 7.6s, the bulkhead's forecast stood over a table of 119 of 152 rejected:breaker
 		// (newcomer 68 W-MAJOR).

@@ -1499,7 +1499,8 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 	// item is class k at level: 4 all its form, 3 without its need, 2 its note without the
 	// column (an other class's, beside the first's column), 1 the column alone (the first's;
 	// an other's is bare beside it), 0 bare. A count of two reasons says its note on the count, whose it is, and its parts
-	// after a colon, never bare: "signup turned away 556 (74.6/s): rej:pool 15,
+	// after a colon, never bare but as the narrowest claim once an outage is over (see with):
+	// "signup turned away 556 (74.6/s): rej:pool 15,
 	// rej:balancer 541" (after the last part, the note read as the balancer's, review 18); the
 	// domino's "signup starved 556" beside replica rows that count their pools' alone read as
 	// two meanings of starved (newcomer 26).
