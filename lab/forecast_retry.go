@@ -298,9 +298,28 @@ func (c Config) HopRetriesSpent() bool {
 type RetryStep struct {
 	Retries int
 	Try     time.Duration
-	Wait    time.Duration // with Mean, the mean of a jittered wait
+	Wait    time.Duration // with Mean, the mean of a jittered wait; with Longest, its longest
 	Mean    bool
+	Longest bool
 	Hop     int // whose: the hop's number, 0 for the edge
+}
+
+// Latest is f with every jittered wait of DeepestSteps at its longest (full jitter: twice
+// its mean), its DeepestCalls so: when a payment's calls come at the latest. Its sums say
+// by when all of a payment's calls have started, stacked-timeouts' 27 by 3.6s: at the mean,
+// 3.5s, "all 27 started" was untrue of a payment whose edge waited longer (newcomer 68).
+func (f RetryForecast) Latest() RetryForecast {
+	steps := slices.Clone(f.DeepestSteps)
+	for i, st := range steps {
+		if st.Mean {
+			steps[i].Wait, steps[i].Mean, steps[i].Longest = 2*st.Wait, false, true
+		}
+	}
+	f.DeepestSteps = steps
+	if f.DeepestCalls != nil {
+		f.DeepestCalls = callTimes(steps)
+	}
+	return f
 }
 
 // Every is the time from one try to the next: the try and the wait after it.
@@ -347,16 +366,26 @@ func (f RetryForecast) retryingSaid(say func(RetryStep) string) []string {
 	return said
 }
 
-// wait is a step's wait before a retry: "50ms on average" when jittered.
+// wait is a step's wait before a retry: "50ms on average" when jittered, "up to 100ms" at
+// its longest (Latest).
 func (st RetryStep) wait() string {
-	if st.Mean {
+	switch {
+	case st.Mean:
 		return FmtDur(st.Wait) + " on average"
+	case st.Longest:
+		return "up to " + FmtDur(st.Wait)
 	}
 	return FmtDur(st.Wait)
 }
 
-// meanWait is wait briefly, "~50ms" when jittered, as DeepestLastShares marks a share.
-func (st RetryStep) meanWait() string { return st.atMean(FmtDur(st.Wait)) }
+// briefWait is wait briefly, "~50ms" when jittered, as DeepestLastShares marks a share, "up
+// to 100ms" at its longest.
+func (st RetryStep) briefWait() string {
+	if st.Longest {
+		return st.wait()
+	}
+	return st.atMean(FmtDur(st.Wait))
+}
 
 // atMean marks a figure of a jittered step "~", as at its mean (review 40a m6: read as exact).
 func (st RetryStep) atMean(d string) string {
@@ -416,10 +445,10 @@ func (f RetryForecast) DeepestLastGlanceTried() string {
 	}
 	tries := f.retryingSaid(func(st RetryStep) string { return FmtDur(st.Try) })
 	if len(tries) == 1 {
-		waits := f.retryingSaid(func(st RetryStep) string { return st.who() + " " + st.meanWait() })
+		waits := f.retryingSaid(func(st RetryStep) string { return st.who() + " " + st.briefWait() })
 		return fmt.Sprintf("%s: %s first %d tries of %s and waits (%s)", shares, each, f.deepestFactor(), tries[0], strings.Join(waits, ", "))
 	}
-	return fmt.Sprintf("%s: %s first %d tries and waits (%s)", shares, each, f.deepestFactor(), f.terms(RetryStep.meanWait))
+	return fmt.Sprintf("%s: %s first %d tries and waits (%s)", shares, each, f.deepestFactor(), f.terms(RetryStep.briefWait))
 }
 
 // deepestLastEach is DeepestLastShares with whose tries they are: "each layer's", or "each

@@ -185,16 +185,27 @@ func TestFmtWorkers(t *testing.T) {
 func TestReachWordsNameTheSetRate(t *testing.T) {
 	var tc TrafficConfig
 	tc.Payment.Rate = 10
-	got := tc.ReachWords(Payment, 24)
+	got := tc.ReachWords(Payment, 24, false)
 	// The class named, whose top it is where the chart draws others too, and the top as the
 	// key's 8 blocks of 3: "256.6 → 320" alone read as arbitrary (newcomer 65 G-minor charts).
 	if len(got) == 0 || got[0] != "payment 10/s set + 4√10 for bursts = 22.6 → 24 = 8 × 3" {
 		t.Errorf("%q", got)
 	}
-	for i, f := range got {
-		if !strings.Contains(f, "10/s") || !strings.Contains(f, "+ 4√10") || !strings.HasSuffix(f, "22.6 → 24 = 8 × 3") && !strings.HasSuffix(f, " = 22.6 → 8 × 3") || i > 0 && len(f) >= len(got[i-1]) {
-			t.Errorf("form %d %q: want 10/s + 4√10 = 22.6 → 8 × 3, shorter than the one before", i, f)
+	// Every form keeps the top, 24: "22.6 → 8 × 3" read as a non sequitur (newcomer 68); the
+	// label goes before the blocks only on a chart of the class alone, whose legend names it.
+	alone := tc.ReachWords(Payment, 24, true)
+	for _, forms := range [][]string{got, alone} {
+		for i, f := range forms {
+			if !strings.Contains(f, "10/s") || !strings.Contains(f, "+ 4√10") || !strings.HasSuffix(f, " = 22.6 → 24 = 8 × 3") && !strings.HasSuffix(f, " = 22.6 → 24") || i > 0 && len(f) >= len(forms[i-1]) {
+				t.Errorf("form %d %q: want 10/s + 4√10 = 22.6 → 24, shorter than the one before", i, f)
+			}
 		}
+	}
+	if want := "payment 10/s + 4√10 = 22.6 → 24"; !slices.Contains(got, want) || slices.Contains(alone, want) {
+		t.Errorf("%q, alone %q: want %q only where the chart draws others too", got, alone, want)
+	}
+	if want := "10/s + 4√10 = 22.6 → 24 = 8 × 3"; slices.Contains(got, want) || !slices.Contains(alone, want) {
+		t.Errorf("%q, alone %q: want %q only where the chart draws payments alone", got, alone, want)
 	}
 	// A sum that prints as the top is not said twice; a busiest second past the reach is
 	// said as the sum is.

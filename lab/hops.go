@@ -83,10 +83,15 @@ func atHopHelp(c Config) string {
 		last := FmtSecs(r.DeepestCalls[n-1])
 		multiplies += fmt.Sprintf(" (%s = %s)", r.LayerProduct(), FmtWorkers(r.Deepest))
 		due += fmt.Sprintf(", so in stacked-timeouts a payment's %s call comes %s after it, %s = %s; in all, %s", Ordinal(n), last, last, r.DeepestLastGlance(), r.DeepestLastAdded())
+		// By when, the headline's age: the waits at their longest (newcomer 68).
+		if l := r.Latest(); l.DeepestLastAdded() != r.DeepestLastAdded() {
+			latest := FmtSecs(l.DeepestCalls[n-1])
+			due += fmt.Sprintf("; by %s at the latest, every jittered wait at its longest, %s = %s; in all, %s", latest, latest, l.DeepestLastGlance(), l.DeepestLastAdded())
+		}
 		// The headline's other form, the edge trying once less than the hops.
 		u := c
 		u.Payment.Retry.Attempts--
-		if ur := u.RetryForecast(); ur.DeepestLastGlance() == "" && ur.DeepestLastSum() != "" {
+		if ur := u.RetryForecast().Latest(); ur.DeepestLastGlance() == "" && ur.DeepestLastSum() != "" {
 			due += fmt.Sprintf(" (were the edge to try %d times, layers retrying unalike, the headline would add up: %s)", u.Payment.Retry.Attempts, ur.DeepestLastSum())
 		}
 	}
@@ -518,7 +523,11 @@ func (s *Snapshot) DeepestDue(r RetryForecast) (Due, bool) {
 	if r.Refused { // none reaches it: nothing is due there
 		return Due{}, false
 	}
-	return s.due(r.DeepestCalls)
+	latest := r.Latest().DeepestCalls
+	if len(latest) == 0 {
+		return Due{}, false
+	}
+	return s.due(r.DeepestCalls, latest[len(latest)-1])
 }
 
 // RefusedSaid is what a down dependency does with a chain's tries at it, in the narrator's
@@ -531,27 +540,29 @@ func (r RetryForecast) RefusedSaid() string {
 }
 
 // Said is the narrator's calls due by now at the last hop (Snapshot.DeepestDue), with why it
-// falls short of the product: briefly, when a payment's last call comes ("arrivals give
-// ~19.14 by now: a payment's 27th call comes 3.5s after it"), and whole, the sum it is in
-// the run's own counts ("arrivals give ~19.14 by now: 27 × 21 payments older than 3.5s (all
+// falls short of the product: briefly, by when a payment's last call comes ("arrivals give
+// ~19.14 by now: a payment's 27th call comes ≤3.6s after it"), and whole, the sum it is in
+// the run's own counts ("arrivals give ~19.14 by now: 27 × 21 payments older than 3.6s (all
 // 27 started) + 160 due so far from the 17 younger"), for a screen with room: the brief one left the sum to guess (newcomer 56
 // #12), "27 from each payment older than 3.5s, fewer from the younger" how many, and how
-// many fewer (newcomer 60).
+// many fewer (newcomer 60). The age the latest's (Due.Last): at the mean's 3.5s, "all 27
+// started" was untrue of a payment whose edge waited longer (newcomer 68).
 func (d Due) Said() (brief, whole string) {
 	// Whence, beside the measure it matched to the hundredth: "19.13 (~19.13 expected …)"
 	// read as the measure restated (newcomer 62 W12); every try timing out, a payment's calls
 	// come at set times, so its arrival fixes how many are due, the edge's jitter aside.
 	by := expectedByNow(d.PerPayment())
-	return fmt.Sprintf("%s: a payment's %s call comes %s after it", by, Ordinal(d.Calls), FmtSecs(d.Last)),
+	return fmt.Sprintf("%s: a payment's %s call comes ≤%s after it", by, Ordinal(d.Calls), FmtSecs(d.Last)),
 		fmt.Sprintf("%s: %d × %s payments older than %s (all %d started) + %s due so far from the %s younger", by, d.Calls, FmtCount(d.Older()),
 			FmtSecs(d.Last), d.Calls, FmtCount(d.YoungerMade()), FmtCount(d.Younger))
 }
 
 // dueFrom is what the expected figure takes from each payment done with its calls ("27 from
-// each payment older than 3.5s"), in the help's words; r has a schedule of calls.
+// each payment older than 3.6s", the latest), in the help's words; r has a schedule of calls.
 func dueFrom(r RetryForecast) string {
-	n := len(r.DeepestCalls)
-	return fmt.Sprintf("%d from each payment older than %s", n, FmtSecs(r.DeepestCalls[n-1]))
+	latest := r.Latest().DeepestCalls
+	n := len(latest)
+	return fmt.Sprintf("%d from each payment older than %s", n, FmtSecs(latest[n-1]))
 }
 
 // EdgeDue is DeepestDue for hop 1: the edge's calls per payment expected by now, the edge's
@@ -561,7 +572,10 @@ func dueFrom(r RetryForecast) string {
 // propagated deadline too (newcomer 60: deadline-propagation's "2.82× (forecast 3×)" said
 // nothing of the payments mid-retry). ok false without a schedule or any payment.
 func (s *Snapshot) EdgeDue(r RetryForecast) (due float64, ok bool) {
-	d, ok := s.due(r.EdgeCalls)
+	if len(r.EdgeCalls) == 0 {
+		return 0, false
+	}
+	d, ok := s.due(r.EdgeCalls, r.EdgeCalls[len(r.EdgeCalls)-1])
 	return d.PerPayment(), ok
 }
 
@@ -572,7 +586,7 @@ func (s *Snapshot) EdgeDue(r RetryForecast) (due float64, ok bool) {
 // counted younger, so that the Younger's calls are never fewer than none.
 type Due struct {
 	Calls    int           // calls a payment makes there
-	Last     time.Duration // when its last comes, after the payment
+	Last     time.Duration // when its last comes, after the payment, at the latest
 	Payments int64         // the payments that called
 	Younger  int64         // of them, younger than Last
 	Made     int64         // the calls due by now from all of them
@@ -593,22 +607,19 @@ func (d Due) Older() int64 { return d.Payments - d.Younger }
 func (d Due) YoungerMade() int64 { return d.Made - d.Older()*int64(d.Calls) }
 
 // due is the calls due by now from the payments that called, each making one at each of
-// calls after its arrival (DeepestDue says how).
-func (s *Snapshot) due(calls []time.Duration) (Due, bool) {
+// calls after its arrival (DeepestDue says how), its Younger those younger than latest, when
+// a payment's last call comes at the latest: the jittered waits at their mean give how many
+// calls are due, at their longest by when a payment has made them all.
+func (s *Snapshot) due(calls []time.Duration, latest time.Duration) (Due, bool) {
 	called := s.Calls.Payments
 	if len(calls) == 0 || called == 0 {
 		return Due{}, false
 	}
-	last := calls[len(calls)-1]
 	var made, young float64
 	// spell adds n arrivals even over ages lo..hi: the calls each has made on average,
-	// and how many are younger than last.
+	// and how many are younger than latest.
 	spell := func(n int64, lo, hi time.Duration) {
-		switch {
-		case n == 0:
-			return
-		case lo >= last: // all made: the run's older seconds
-			made += float64(n) * float64(len(calls))
+		if n == 0 {
 			return
 		}
 		span := float64(hi - lo)
@@ -621,10 +632,10 @@ func (s *Snapshot) due(calls []time.Duration) (Due, bool) {
 			}
 		}
 		switch {
-		case hi <= last:
+		case hi <= latest:
 			young += float64(n)
-		case lo < last:
-			young += float64(n) * float64(last-lo) / span
+		case lo < latest:
+			young += float64(n) * float64(latest-lo) / span
 		}
 	}
 	var counted int64
@@ -637,7 +648,7 @@ func (s *Snapshot) due(calls []time.Duration) (Due, bool) {
 		end = max(end, at)
 	}
 	spell(called-counted, 0, max(s.Elapsed-end, time.Millisecond))
-	return Due{Calls: len(calls), Last: last, Payments: called, Younger: int64(math.Ceil(young - 1e-9)), Made: int64(math.Round(made))}, true
+	return Due{Calls: len(calls), Last: latest, Payments: called, Younger: int64(math.Ceil(young - 1e-9)), Made: int64(math.Round(made))}, true
 }
 
 // HopRetriesSaid says, from the hops' counts, whether the hops that call another retried,

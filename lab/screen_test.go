@@ -1427,42 +1427,44 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	others := []Class{Signup, Health}
 	// Of fewer than 20 arrivals, counts: "health checks 17%" (1 of 6) beside "38% of each"
 	// read as favouritism (newcomer 56); of 25, the share.
-	if said, _, _, warm := s.PoolShares(others, 0); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || warm {
+	if said, _, warm := s.PoolShares(others, 0); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || warm {
 		t.Errorf("since the fill: %q, %v", said, warm)
 	}
 	early := *s
 	early.Timeline, early.Elapsed = s.Timeline[:3], 3*time.Second
-	if said, verdict, _, warm := early.PoolShares(others, 0.38); said != ": so far payments 29%, signups 25%, health checks 1 of 8" || !warm || verdict != "" {
+	if said, verdict, warm := early.PoolShares(others, 0.38); said != ": so far payments 29%, signups 25%, health checks 1 of 8" || !warm || verdict != (ShareJudged{}) {
 		t.Errorf("no whole second since the fill: %q, %v", said, warm)
 	}
 	// Beside the long run's forecast, each share since the fill judged against it by the
 	// exact binomial, as 05's and 18's counts are: bare, "signups 43%" (9 of 21) beside "38%
-	// of each" read as favouritism (newcomer 56). Those beyond chance named.
-	for forecast, want := range map[float64]string{
-		0.38: "each share within chance\u00a0of\u00a038%",
-		0.1:  "payments' and signups' shares beyond chance\u00a0of\u00a010%, health checks' within",
-		0.9:  "each share beyond chance\u00a0of\u00a090%",
-		0.6:  "payments' share beyond chance\u00a0of\u00a060%, the rest within",
+	// of each" read as favouritism (newcomer 56). Those beyond chance named; where a class's
+	// count is too few to judge, never "each": "each share within chance of 38%" claimed it
+	// of health checks' 1 of 6 too (newcomer 68), so the others named, and noted, it too.
+	for forecast, want := range map[float64][2]string{
+		0.38: {"payments' and signups' shares within chance\u00a0of\u00a038%", " (health checks: too few)"},
+		0.1:  {"payments' and signups' shares beyond chance\u00a0of\u00a010%", " (health checks: too few)"},
+		0.9:  {"each share beyond chance\u00a0of\u00a090%", ""},
+		0.6:  {"payments' share beyond chance\u00a0of\u00a060%, signups' within", " (health checks: too few)"},
 	} {
-		if said, verdict, _, _ := s.PoolShares(others, forecast); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || verdict != want {
-			t.Errorf("beside %.0f%%: %q %q, want %q", 100*forecast, said, verdict, want)
+		if said, verdict, _ := s.PoolShares(others, forecast); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" || verdict.Said != want[0] || verdict.Noted != want[0]+want[1] {
+			t.Errorf("beside %.0f%%: %q %q %q, want %q", 100*forecast, said, verdict.Said, verdict.Noted, want)
 		}
 	}
 	// Reasoned, with the test, and a count of fewer than fewShared within it named too few:
 	// "health checks 1 of 6" within chance of 38% looked wrong with neither said (newcomer 63).
 	for forecast, want := range map[float64]string{
-		0.38: "each share within chance\u00a0of\u00a038% (binomial test of each count; 1 of 5 is too few to tell from 38%)",
-		0.1:  "payments' and signups' shares beyond chance\u00a0of\u00a010%, health checks' within (binomial test of each count; 1 of 5 is too few to tell from 10%)",
+		0.38: "payments' and signups' shares within chance\u00a0of\u00a038% (binomial test of each count; 1 of 5 is too few to tell from 38%)",
+		0.1:  "payments' and signups' shares beyond chance\u00a0of\u00a010% (binomial test of each count; 1 of 5 is too few to tell from 10%)",
 		0.9:  "each share beyond chance\u00a0of\u00a090% (binomial test of each count)",
 	} {
-		if _, _, reasoned, _ := s.PoolShares(others, forecast); reasoned != want {
-			t.Errorf("beside %.0f%%, reasoned: %q, want %q", 100*forecast, reasoned, want)
+		if _, verdict, _ := s.PoolShares(others, forecast); verdict.Reasoned != want {
+			t.Errorf("beside %.0f%%, reasoned: %q, want %q", 100*forecast, verdict.Reasoned, want)
 		}
 	}
 	two := *s
 	two.Timeline = slices.Clone(s.Timeline)
 	two.Timeline[4].Rejected[Health][RejectPool] = 0
-	if said, verdict, _, _ := two.PoolShares(others, 0.38); said != ": in 3–8s payments 40%, signups 40%" || verdict != "both shares within chance\u00a0of\u00a038%" {
+	if said, verdict, _ := two.PoolShares(others, 0.38); said != ": in 3–8s payments 40%, signups 40%" || verdict.Said != "both shares within chance\u00a0of\u00a038%" || verdict.Noted != verdict.Said {
 		t.Errorf("two classes: %q %q", said, verdict)
 	}
 	// Full before the table's /s rows' seconds (loss-system, 95ms), the shares are over those
@@ -1471,7 +1473,7 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	// checked the share (newcomer 59 G-minor 18).
 	first := *s
 	first.Pool.FullFrom = 95 * time.Millisecond
-	if said, _, _, _ := first.PoolShares(others, 0); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" {
+	if said, _, _ := first.PoolShares(others, 0); said != ": in 3–8s payments 40%, signups 40%, health checks 1 of 5" {
 		t.Errorf("full from 95ms: %q, want the /s rows' window 3–8s", said)
 	}
 	if said := first.PoolSharesCounted(others); said != "" {
@@ -1514,7 +1516,7 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	}
 	none := *s
 	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected, none.Classes[Health].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}, [numReasons]int64{}
-	if said, verdict, _, _ := none.PoolShares(others, 0.38); said != "" || verdict != "" {
+	if said, verdict, _ := none.PoolShares(others, 0.38); said != "" || verdict != (ShareJudged{}) {
 		t.Errorf("never full: %q", said)
 	}
 }

@@ -776,10 +776,9 @@ const fewShared = 20
 // which was turned away ("0% of health checks", 0 of 4, cost a row at 80x24); "" before any
 // was turned away. Since the fill, beside a forecast (the share the narrator's long run gives
 // each class; 0: none), verdict says whether each share is within chance of it (shareVerdict),
-// and reasoned the same with the test that says so, for a screen with the room.
-func (s *Snapshot) PoolShares(others []Class, forecast float64) (said, verdict, reasoned string, warm bool) {
-	said, v, warm := s.poolShares(others, forecast, false, false)
-	return said, v.said, v.reasoned, warm
+// bare, noted and reasoned.
+func (s *Snapshot) PoolShares(others []Class, forecast float64) (said string, verdict ShareJudged, warm bool) {
+	return s.poolShares(others, forecast, false, false)
 }
 
 // PoolSharesCounted is PoolShares' words with the arrivals each share is of, ": in 5–8s
@@ -804,7 +803,7 @@ func (s *Snapshot) PoolSharesStarved(others []Class, counted bool) string {
 
 // poolShares is PoolShares, each share with its arrivals where counted (PoolSharesCounted),
 // the others after "starved:" where starved (PoolSharesStarved).
-func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved bool) (said string, verdict shareJudged, warm bool) {
+func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved bool) (said string, verdict ShareJudged, warm bool) {
 	// A class with fewer than fewShared arrivals since has its share as counts, "health
 	// checks 1 of 6": "17%" beside "38% of each" read as favouritism (newcomer 56).
 	var arrived, rejected [numClasses]int64
@@ -873,37 +872,48 @@ func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved
 	return head + strings.Join(shares, ", "), verdict, warm
 }
 
-// shareJudged is shareVerdict's verdict, bare and reasoned.
-type shareJudged struct{ said, reasoned string }
+// ShareJudged is shareVerdict's verdict: bare (Said), with the classes too few to judge
+// named so (Noted), and with the test that says so (Reasoned), for a screen with the room;
+// all "" where none is judged.
+type ShareJudged struct{ Said, Noted, Reasoned string }
 
 // shareVerdict says whether each class's share turned away is within chance of the forecast,
 // by the exact binomial test a compare judges its counters by, Holm-corrected over the
 // classes at once: "each share within chance of 38%", or those beyond it named, "signups'
 // share beyond chance of 38%, payments' within". Bare, "signups 43%" (9 of 21) beside "38% of
 // each" read as the pool favouring payments, where 05's and 18's full-time counts have a
-// verdict (newcomer 56). Reasoned, with the test, and the counts of fewer than fewShared
-// arrivals it finds within named too few: "health checks 1 of 6" (17%) within chance of 38%
-// looked wrong with neither said (newcomer 63 G01).
-func shareVerdict(shown []Class, arrived, rejected [numClasses]int64, forecast float64) shareJudged {
+// verdict (newcomer 56). A class of fewer than fewShared arrivals the test finds within is
+// too few to tell: "health checks 1 of 6" (17%) within chance of 38% looked wrong with
+// neither said (newcomer 63 G01), and bare, "each share within", claimed it of them too
+// (newcomer 68), so the others are named, "payments' and signups' shares within chance of
+// 38%", and, noted, the few too ("(health checks: too few)"); reasoned, their counts.
+func shareVerdict(shown []Class, arrived, rejected [numClasses]int64, forecast float64) ShareJudged {
 	p := make([]float64, len(shown))
 	for i, c := range shown {
 		p[i] = BinomialTest(rejected[c], arrived[c], forecast)
 	}
 	// Kept on one line: "each share within chance of" ending one, "38%" alone on the next.
 	at := fmt.Sprintf("chance\u00a0of\u00a0%.0f%%", 100*forecast)
-	var beyond, within, few []string
+	var beyond, within, few, fewNames []string
 	for i, sig := range HolmSignificant(p) {
 		c := shown[i]
 		whose := possessive(Plural(c.String()))
 		switch {
 		case sig:
 			beyond = append(beyond, whose)
+		case arrived[c] < fewShared:
+			few = append(few, fmt.Sprintf("%d of %d", rejected[c], arrived[c]))
+			fewNames = append(fewNames, Plural(c.String()))
 		default:
 			within = append(within, whose)
-			if arrived[c] < fewShared {
-				few = append(few, fmt.Sprintf("%d of %d", rejected[c], arrived[c]))
-			}
 		}
+	}
+	// shares names classes' shares: "payments' share", "payments' and signups' shares".
+	shares := func(whose []string) string {
+		if len(whose) > 1 {
+			return strings.Join(whose, " and ") + " shares"
+		}
+		return whose[0] + " share"
 	}
 	every := "each share"
 	switch len(shown) {
@@ -914,28 +924,35 @@ func shareVerdict(shown []Class, arrived, rejected [numClasses]int64, forecast f
 	}
 	var said string
 	switch {
+	case len(within) == 0 && len(beyond) == 0:
+		said = fmt.Sprintf("too few arrivals to tell from %.0f%%", 100*forecast)
+		counts := said + " (" + strings.Join(few, " and ") + ")"
+		return ShareJudged{Said: said, Noted: counts, Reasoned: counts}
+	case len(few) > 0 && len(beyond) == 0:
+		said = shares(within) + " within " + at
+	case len(few) > 0 && len(within) == 0:
+		said = shares(beyond) + " beyond " + at
+	case len(few) > 0:
+		said = shares(beyond) + " beyond " + at + ", " + strings.Join(within, " and ") + " within"
 	case len(beyond) == 0:
 		said = every + " within " + at
 	case len(within) == 0:
 		said = every + " beyond " + at
 	default:
-		named := strings.Join(beyond, " and ") + " share"
-		if len(beyond) > 1 {
-			named += "s"
-		}
 		rest := "the rest"
 		if len(within) == 1 {
 			rest = within[0]
 		}
-		said = named + " beyond " + at + ", " + rest + " within"
+		said = shares(beyond) + " beyond " + at + ", " + rest + " within"
 	}
-	why := " (binomial test of each count"
+	noted, why := said, " (binomial test of each count"
 	if len(few) > 0 {
 		verb := "is"
 		if len(few) > 1 {
 			verb = "are"
 		}
+		noted += " (" + strings.Join(fewNames, " and ") + ": too few)"
 		why += fmt.Sprintf("; %s %s too few to tell from %.0f%%", strings.Join(few, " and "), verb, 100*forecast)
 	}
-	return shareJudged{said: said, reasoned: said + why + ")"}
+	return ShareJudged{Said: said, Noted: noted, Reasoned: said + why + ")"}
 }

@@ -77,32 +77,35 @@ const ChartBlocks = 8
 // = 22.6 → 24 = 8 × 3", the key's ▁ 3+ … █ 24/s): "room for bursts" never said how much
 // (newcomer 62 G-charts), "rounded up" beside █ 24/s left to what, 10 + 4√10 being 22.6
 // (newcomer 64), and "256.6 → 320" read as arbitrary without the blocks that make it
-// (newcomer 65 G-minor charts).
-func (t TrafficConfig) ReachWords(c Class, top float64) []string {
-	rate := t.Label(c) + " " + FmtPerSec(t.PeakRate(c))
+// (newcomer 65 G-minor charts). Every form keeps the top: "22.6 → 8 × 3" read as a non
+// sequitur (newcomer 68), so "set", "for bursts" and the label go first, the label early
+// only where the chart draws c alone (alone: its legend names it), then the blocks, the
+// key's █ 24/s beside them.
+func (t TrafficConfig) ReachWords(c Class, top float64, alone bool) []string {
+	peak := FmtPerSec(t.PeakRate(c))
+	rate := t.Label(c) + " " + peak
 	room := fmt.Sprintf("%d√%s", burstSDs, perSecFigure(t.PeakRate(c)))
 	v := t.SecondReach(c)
 	sum, short := " = "+roundedUp(v, top, true), " = "+roundedUp(v, top, false)
-	return []string{
-		rate + " set + " + room + " for bursts" + sum,
-		rate + " + " + room + " for bursts" + short,
-		rate + " + " + room + short,
-		FmtPerSec(t.PeakRate(c)) + " + " + room + short,
+	forms := []string{rate + " set + " + room + " for bursts" + sum, rate + " + " + room + " for bursts" + sum, rate + " + " + room + sum}
+	if alone {
+		return append(forms, peak+" + "+room+sum, peak+" + "+room+short)
 	}
+	return append(forms, rate+" + "+room+short, peak+" + "+room+short)
 }
 
 // roundedUp is v and the top of a chart's axis it rounds up to, as the note on that top
-// says them: the top (withTop) and the ChartBlocks of the key's step that make it, "22.6 →
-// 24 = 8 × 3", or the blocks alone, "22.6 → 8 × 3"; "24" alone where v prints as the top.
-func roundedUp(v, top float64, withTop bool) string {
+// says them: the top and the ChartBlocks of the key's step that make it (blocks), "22.6 →
+// 24 = 8 × 3", or the top alone, "22.6 → 24"; "24" alone where v prints as the top.
+func roundedUp(v, top float64, blocks bool) string {
 	if perSecFigure(v) == perSecFigure(top) {
 		return perSecFigure(top)
 	}
-	to := perSecFigure(v) + " → "
-	if withTop {
-		to += perSecFigure(top) + " = "
+	to := perSecFigure(v) + " → " + perSecFigure(top)
+	if !blocks {
+		return to
 	}
-	return to + fmt.Sprintf("%d × %s", ChartBlocks, perSecFigure(top/ChartBlocks))
+	return to + fmt.Sprintf(" = %d × %s", ChartBlocks, perSecFigure(top/ChartBlocks))
 }
 
 // BusiestTop says where a count chart's top comes from where a second of the run went past

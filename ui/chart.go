@@ -341,8 +341,9 @@ func reachClass(s *lab.Snapshot, leaves func(lab.Class) bool) (reach float64, cl
 // bursts (lab's ReachWords), or, where a second of the run went past that, its busiest second
 // (lab's BusiestTop), each rounded up to the key's steps, and to what. "top:", not "█ =":
 // beside the key's "█ 24/s" it gave one glyph two values (newcomer 61 W-MAJOR). Its forms,
-// most words first; nil for a chart not topped by its traffic.
-func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast, top float64) []string {
+// most words first; nil for a chart not topped by its traffic. classes are those it draws:
+// one alone, its legend names it, and the note may leave its label.
+func topNote(spec chartSpec, s *lab.Snapshot, classes []int, data, atLeast, top float64) []string {
 	if !spec.traffic {
 		return nil
 	}
@@ -352,7 +353,7 @@ func topNote(spec chartSpec, s *lab.Snapshot, data, atLeast, top float64) []stri
 		return []string{topSays(lab.BusiestTop(data, top))}
 	case ok:
 		var forms []string
-		for _, f := range s.Config.Traffic.ReachWords(c, top) {
+		for _, f := range s.Config.Traffic.ReachWords(c, top, slices.Equal(classes, []int{int(c)})) {
 			forms = append(forms, topSays(f))
 		}
 		return forms
@@ -669,7 +670,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	spec.blurred = plotW != len(window) && plotW < 2*len(window)
 	var note []string // a line's axis follows its data, not the traffic: no █ to say
 	if strip {
-		note = topNote(spec, s, data, atLeast, upper)
+		note = topNote(spec, s, classes, data, atLeast, upper)
 	}
 	if split { // the legend beside the title leaves no room for the note
 		spec.topNote = note

@@ -63,6 +63,10 @@ type spareClause struct {
 	// widen is a part of terse ([0]) and the same said fuller ([1]), taken where the whole
 	// wraps to no more lines: the domino's average with its sum at 80x24 (newcomer 52).
 	widen [2]string
+	// widenBrief is widen in fewer words, taken after it where it would wrap to more lines:
+	// the pool's verdict with the classes too few to judge named, not their counts (newcomer
+	// 68); "" none.
+	widenBrief [2]string
 	// fuller is a part of whichever form is drawn ([0]) said fuller ([1]), taken on one lab's
 	// screen where it wraps to no more lines: where the fix's deadline holds its queue, with
 	// the product it comes from at 120 columns (newcomer 55).
@@ -522,14 +526,16 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// Every class that arrived, not only those starving this second: signups that starved
 		// until a second ago still count (newcomer 15's screen named health checks alone).
 		model, blocking := longRun, f.LongRunLoss()
-		shares, verdict, reasoned, warm := s.PoolShares(all, f.SharesJudgedBy())
+		shares, verdict, warm := s.PoolShares(all, f.SharesJudgedBy())
 		share = shares
-		if verdict != "" {
+		if v := verdict.Said; v != "" {
 			// Where it costs the screen nothing but a blank line: 80x24 and compare keep
 			// their lines. Since the fill only, as is the warm clause's opposite below.
-			// With its test last, where that costs no panel a line (widen): "health checks 1 of
-			// 6" within chance of 38% looked wrong with neither said (newcomer 63).
-			*spare = spareClause{long: "; " + verdict, short: "; " + verdict, idle: true, widen: [2]string{"; " + verdict, "; " + reasoned}}
+			// With its test last, else the classes too few to judge named, where that costs
+			// no panel a line (widen): "health checks 1 of 6" within chance of 38% looked wrong
+			// with neither said (newcomer 63).
+			*spare = spareClause{long: "; " + v, short: "; " + v, idle: true,
+				widen: [2]string{"; " + v, "; " + verdict.Reasoned}, widenBrief: [2]string{"; " + v, "; " + verdict.Noted}}
 		}
 
 		switch {
