@@ -67,6 +67,10 @@ type RetryForecast struct {
 	// retries and their spacing, a try and a wait, the lab's first, then hop 1's, on down.
 	// Nil with DeepestCalls.
 	DeepestSteps []RetryStep
+	// latestSteps and latestCalls are DeepestSteps and DeepestCalls with every jittered wait
+	// at its longest (latest), worked out once with them: the narrator reads them each frame.
+	latestSteps []RetryStep
+	latestCalls []time.Duration
 	// HopHeld is, with DeepestSteps, how long each hop, hop 1 first, is at work on a call it
 	// receives: a hop that works on after its caller hangs up, all of its tries and waits
 	// (stacked-timeouts' hops 1 and 2: 1.7s); one that stops, its caller's try (hop 3:
@@ -162,7 +166,7 @@ func (c Config) RetryForecast() RetryForecast {
 				answer = time.Duration(k)*try + time.Duration(k-1)*backoff
 				n = float64(k)
 				hopTries *= n
-				hopSteps = append([]RetryStep{{Retries: k - 1, Try: try, Wait: backoff, Hop: hop}}, hopSteps...) // hop 1 first
+				hopSteps = append([]RetryStep{{Retries: k - 1, Try: try, Wait: backoff, MaxWait: backoff, Hop: hop}}, hopSteps...) // hop 1 first
 			} else {
 				answer = try
 			}
@@ -230,11 +234,16 @@ func (c Config) RetryForecast() RetryForecast {
 		f.Deepest *= hopTries
 	}
 	if tries := int(f.Tries); f.Fails && d.Chain() && float64(tries) == f.Tries {
-		edge := RetryStep{Retries: tries - 1, Try: f.Try, Wait: backoff, Mean: p.Retry.Jitter == JitterFull}
+		edge := RetryStep{Retries: tries - 1, Try: f.Try, Wait: backoff, MaxWait: p.Retry.Backoff.D()}
+		if p.Retry.Jitter == JitterFull {
+			edge.Kind = waitMean
+		}
 		f.EdgeCalls = callTimes([]RetryStep{edge})
 		if d.Deadline == DeadlinePerHop {
 			f.DeepestSteps = append([]RetryStep{edge}, hopSteps...)
 			f.DeepestCalls = callTimes(f.DeepestSteps)
+			f.latestSteps = atLongest(f.DeepestSteps)
+			f.latestCalls = callTimes(f.latestSteps)
 			f.HopHeld = d.hopHeld(own, f.Try)
 		}
 	}
@@ -298,28 +307,52 @@ func (c Config) HopRetriesSpent() bool {
 type RetryStep struct {
 	Retries int
 	Try     time.Duration
-	Wait    time.Duration // with Mean, the mean of a jittered wait; with Longest, its longest
-	Mean    bool
-	Longest bool
+	Wait    time.Duration // as Kind says: set, a jittered wait's mean, or its longest
+	MaxWait time.Duration // the longest a wait can be: the backoff set
+	Kind    waitKind
 	Hop     int // whose: the hop's number, 0 for the edge
 }
 
-// Latest is f with every jittered wait of DeepestSteps at its longest (full jitter: twice
-// its mean), its DeepestCalls so: when a payment's calls come at the latest. Its sums say
-// by when all of a payment's calls have started, stacked-timeouts' 27 by 3.6s: at the mean,
-// 3.5s, "all 27 started" was untrue of a payment whose edge waited longer (newcomer 68).
-func (f RetryForecast) Latest() RetryForecast {
-	steps := slices.Clone(f.DeepestSteps)
+// waitKind is what a RetryStep's Wait is: the wait set, or, jittered, its mean or its longest.
+type waitKind int
+
+const (
+	waitSet waitKind = iota
+	waitMean
+	waitLongest
+)
+
+// atLongest is steps with every jittered wait at its longest (MaxWait).
+func atLongest(steps []RetryStep) []RetryStep {
+	steps = slices.Clone(steps)
 	for i, st := range steps {
-		if st.Mean {
-			steps[i].Wait, steps[i].Mean, steps[i].Longest = 2*st.Wait, false, true
+		if st.Kind == waitMean {
+			steps[i].Wait, steps[i].Kind = st.MaxWait, waitLongest
 		}
 	}
-	f.DeepestSteps = steps
-	if f.DeepestCalls != nil {
-		f.DeepestCalls = callTimes(steps)
-	}
+	return steps
+}
+
+// latest is f with every jittered wait of DeepestSteps at its longest, its DeepestCalls so:
+// when a payment's calls come at the latest. Its sums say by when all of a payment's calls
+// have started, stacked-timeouts' 27 by 3.6s: at the mean, 3.5s, "all 27 started" was
+// untrue of a payment whose edge waited longer (newcomer 68).
+func (f RetryForecast) latest() RetryForecast {
+	f.DeepestSteps, f.DeepestCalls = f.latestSteps, f.latestCalls
 	return f
+}
+
+// LastSums is what puts the last of a payment's calls where it comes, in the words of
+// DeepestLastSum, DeepestLastTerms, DeepestLastGlance, DeepestLastGlanceTried and
+// DeepestLastShares ("" where not ok), for the narrator to word beside Due.Last.
+type LastSums struct {
+	Sum, Terms, Glance, GlanceTried, Shares string
+}
+
+// lastSums is f's LastSums.
+func (f RetryForecast) lastSums() LastSums {
+	shares, _ := f.DeepestLastShares()
+	return LastSums{Sum: f.DeepestLastSum(), Terms: f.DeepestLastTerms(), Glance: f.DeepestLastGlance(), GlanceTried: f.DeepestLastGlanceTried(), Shares: shares}
 }
 
 // Every is the time from one try to the next: the try and the wait after it.
@@ -367,12 +400,12 @@ func (f RetryForecast) retryingSaid(say func(RetryStep) string) []string {
 }
 
 // wait is a step's wait before a retry: "50ms on average" when jittered, "up to 100ms" at
-// its longest (Latest).
+// its longest (latest).
 func (st RetryStep) wait() string {
-	switch {
-	case st.Mean:
+	switch st.Kind {
+	case waitMean:
 		return FmtDur(st.Wait) + " on average"
-	case st.Longest:
+	case waitLongest:
 		return "up to " + FmtDur(st.Wait)
 	}
 	return FmtDur(st.Wait)
@@ -381,7 +414,7 @@ func (st RetryStep) wait() string {
 // briefWait is wait briefly, "~50ms" when jittered, as DeepestLastShares marks a share, "up
 // to 100ms" at its longest.
 func (st RetryStep) briefWait() string {
-	if st.Longest {
+	if st.Kind == waitLongest {
 		return st.wait()
 	}
 	return st.atMean(FmtDur(st.Wait))
@@ -389,7 +422,7 @@ func (st RetryStep) briefWait() string {
 
 // atMean marks a figure of a jittered step "~", as at its mean (review 40a m6: read as exact).
 func (st RetryStep) atMean(d string) string {
-	if st.Mean {
+	if st.Kind == waitMean {
 		return "~" + d
 	}
 	return d

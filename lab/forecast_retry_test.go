@@ -182,12 +182,18 @@ func TestDeepestDue(t *testing.T) {
 	// At the latest, the headline's age, every jittered wait at its longest: "all 27
 	// started" by the mean's 3.5s was untrue of a payment whose edge waited longer
 	// (newcomer 68); the mean's schedule, what is due, unchanged.
-	latest := r.Latest()
+	latest := r.latest()
 	if got, want := latest.DeepestLastGlanceTried(), "1.2s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries of 500ms and waits (edge up to 100ms, hops 100ms)"; got != want {
 		t.Errorf("the latest call at a glance, tried %q, want %q", got, want)
 	}
 	if got, want := latest.DeepestLastTerms(), "edge 500ms + up to 100ms, hops 500ms + 100ms"; got != want || latest.DeepestCalls[26] != 3600*ms || r.DeepestCalls[26] != 3500*ms {
 		t.Errorf("latest terms %q, want %q; the 27th at %v, at the mean %v", got, want, latest.DeepestCalls[26], r.DeepestCalls[26])
+	}
+	// The longest wait is the backoff set, not twice its mean: halving an odd one loses 1ns.
+	odd := StackedTimeouts()
+	odd.Payment.Retry.Backoff = Duration(100*ms + 1)
+	if st := odd.RetryForecast().latest().DeepestSteps[0]; st.Wait != 100*ms+1 || st.Kind != waitLongest {
+		t.Errorf("the edge's latest wait %v (%v), want the backoff set, %v", st.Wait, st.Kind, 100*ms+1)
 	}
 	var shares time.Duration // as printed, they add up to the last call's time
 	for _, m := range regexp.MustCompile(`([\d.]+m?s) \(`).FindAllStringSubmatch(r.DeepestLastGlance(), -1) {
@@ -208,7 +214,7 @@ func TestDeepestDue(t *testing.T) {
 		t.Errorf("the last call at a glance, layers retrying unalike: %q, want none", got)
 	}
 	// Tries unalike in length: each layer's try with its wait.
-	short := RetryForecast{DeepestSteps: []RetryStep{{Retries: 2, Try: 500 * ms, Wait: 50 * ms, Mean: true}, {Retries: 2, Try: 250 * ms, Wait: 100 * ms, Hop: 1}}}
+	short := RetryForecast{DeepestSteps: []RetryStep{{Retries: 2, Try: 500 * ms, Wait: 50 * ms, Kind: waitMean}, {Retries: 2, Try: 250 * ms, Wait: 100 * ms, Hop: 1}}}
 	if got, want := short.DeepestLastGlanceTried(), "~1.1s (edge) + 700ms (hop 1): each layer's first 2 tries and waits (edge 500ms + ~50ms, hops 250ms + 100ms)"; got != want {
 		t.Errorf("the last call at a glance, tries unalike: %q, want %q", got, want)
 	}
