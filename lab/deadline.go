@@ -302,7 +302,7 @@ func (s *Snapshot) DeadlineSplit() (long, short string) {
 		return "all by " + enoughLeft + " (" + tooLittleLeft + ")", "all by " + enoughLeftName
 	}
 	return fmt.Sprintf("%s by %s (%s), %s ran out waiting", FmtCount(refused), enoughLeft, tooLittleLeft, FmtCount(ranOut)),
-		fmt.Sprintf("%s by enough-left, %s ran out", FmtCount(refused), FmtCount(ranOut))
+		fmt.Sprintf("%s by %s, %s ran out", FmtCount(refused), enoughLeftName, FmtCount(ranOut))
 }
 
 // tooLittleLeft is why the enough-left check turns a payment away.

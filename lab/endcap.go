@@ -199,7 +199,15 @@ func (r *Rates) OverCap(c Class, e EndCap) bool {
 }
 
 // lastEnds is the most calls the tail's replicas end in the window: a batch each.
-func (e EndCap) lastEnds() float64 { return float64(len(e.tailNames()) * e.Servers) }
+func (e EndCap) lastEnds() float64 {
+	n := 0
+	for _, last := range e.tail {
+		if last {
+			n++
+		}
+	}
+	return float64(n * e.Servers)
+}
 
 // ended is class c's ok count over the window, whole again from its rate, and the servers
 // that ended them, every replica's: OverCap's and FewerRounds' rounds are of these two.
@@ -316,9 +324,7 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 	// "Is above", "can exceed": "tops" read as "is capped at", beside an ok/s above it. The
 	// long run in parentheses: "…in the long run, for a few seconds" read as one phrase.
 	// Both figures where the cap's derivation is said bare: "ok/s > 20 workers ÷ 3.0s" read
-	// as a rule, the 6.7/s left to work out beside 6.8/s (newcomer 44 g7); where room is
-	// short, the cap's figure alone, which the narrator derives, a fleet's with its sum in
-	// figures (capBrief).
+	// as a rule, the 6.7/s left to work out beside 6.8/s (newcomer 44 g7).
 	forms := []string{
 		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s, a batch, and these %ds caught %s, %d ok",
 			name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended),

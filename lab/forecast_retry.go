@@ -67,10 +67,6 @@ type RetryForecast struct {
 	// retries and their spacing, a try and a wait, the lab's first, then hop 1's, on down.
 	// Nil with DeepestCalls.
 	DeepestSteps []RetryStep
-	// latestSteps and latestCalls are DeepestSteps and DeepestCalls with every jittered wait
-	// at its longest (latest), worked out once with them: the narrator reads them each frame.
-	latestSteps []RetryStep
-	latestCalls []time.Duration
 	// HopHeld is, with DeepestSteps, how long each hop, hop 1 first, is at work on a call it
 	// receives: a hop that works on after its caller hangs up, all of its tries and waits
 	// (stacked-timeouts' hops 1 and 2: 1.7s); one that stops, its caller's try (hop 3:
@@ -242,8 +238,6 @@ func (c Config) RetryForecast() RetryForecast {
 		if d.Deadline == DeadlinePerHop {
 			f.DeepestSteps = append([]RetryStep{edge}, hopSteps...)
 			f.DeepestCalls = callTimes(f.DeepestSteps)
-			f.latestSteps = atLongest(f.DeepestSteps)
-			f.latestCalls = callTimes(f.latestSteps)
 			f.HopHeld = d.hopHeld(own, f.Try)
 		}
 	}
@@ -338,7 +332,10 @@ func atLongest(steps []RetryStep) []RetryStep {
 // have started, stacked-timeouts' 27 by 3.6s: at the mean, 3.5s, "all 27 started" was
 // untrue of a payment whose edge waited longer (newcomer 68).
 func (f RetryForecast) latest() RetryForecast {
-	f.DeepestSteps, f.DeepestCalls = f.latestSteps, f.latestCalls
+	f.DeepestSteps = atLongest(f.DeepestSteps)
+	if f.DeepestCalls != nil { // nil: no schedule, which callTimes would make one call at 0
+		f.DeepestCalls = callTimes(f.DeepestSteps)
+	}
 	return f
 }
 
