@@ -189,6 +189,10 @@ func (r ComparisonRow) Brief() string { return strings.TrimSuffix(r.Name(), That
 // ThatCalled says of a ratio per payment that its payments are those that called.
 const ThatCalled = " that called"
 
+// P99 says the row is a p99, as measured or corrected, the rows a compare judges by their
+// samples' count.
+func (r ComparisonRow) P99() bool { return r.Counter == "p99" || r.Counter == CorrectedP99 }
+
 // Latency says the row is a latency, not a count.
 func (r ComparisonRow) Latency() bool {
 	return r.Counter == "p99" || r.Counter == "p50" || r.Counter == CorrectedP99

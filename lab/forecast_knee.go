@@ -23,8 +23,12 @@ const PostmortemBrief = postmortemNamed + ")"
 // postmortemNamed the title and what it is, where to look, its parenthesis open for more.
 const (
 	PostmortemTitle = `"A Go postmortem that calmed lunch-peak latency"`
-	postmortemNamed = PostmortemTitle + " (in Korean; see the help's Sources"
+	postmortemNamed = PostmortemTitle + " (in Korean; see the help's " + SourcesTitle
 )
+
+// SourcesTitle is the help's last section's title, which the postmortem's screen sends a
+// reader to and the help's G (or end) opens at.
+const SourcesTitle = "Sources"
 
 // PostmortemSummary is the source as the help's Sources sums it up, its own figures.
 const PostmortemSummary = postmortemOf + " whose p95 went " + postmortemRise + " at a weekday lunch peak, its worker pool scaling on queue length to 64 in front of a store system good for ~25 calls at once; " +

@@ -564,7 +564,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			}
 			if keep == nil || keep(rows[start].Class) {
 				block, bw := summaryBlock(t, rows[start:end], a.Config.Traffic.Label(rows[start].Class), s.marks, pad, brief)
-				at := slices.IndexFunc(rows[start:end], func(r lab.ComparisonRow) bool { return r.Latency() && r.Counter != "p50" })
+				at := slices.IndexFunc(rows[start:end], lab.ComparisonRow.P99)
 				if at >= 0 {
 					at++ // under the block's title line
 				}

@@ -570,7 +570,7 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	at, gaps := fs.OutTimes()
 	for i := from; i < len(outs); i++ {
 		p := outs[i]
-		w := pullWord(p, at[i])
+		w := pullWord(p, at[i], false)
 		bare = append(bare, w)
 		sep := t.dim.Render(" → ")
 		if i > 0 {
@@ -640,10 +640,11 @@ func allOutWord(fs *lab.FleetStats) string {
 }
 
 // pullWord is one replica taken out of rotation, as the pulls line and the domino say it:
-// "r4 9.3s", "r1 drained 5.0s for 30s" (lab's Pull.DrainInOrder).
-func pullWord(p lab.Pull, at string) string {
+// "r4 9.3s", "r1 drained 5.0s for 30s" (lab's Pull.DrainInOrder; brief, as the domino's
+// brief story says a drain still on).
+func pullWord(p lab.Pull, at string, brief bool) string {
 	if p.Drained {
-		return fmt.Sprintf("r%d %s", p.Replica, p.DrainInOrder(at, false))
+		return fmt.Sprintf("r%d %s", p.Replica, p.DrainInOrder(at, brief))
 	}
 	return fmt.Sprintf("r%d %s", p.Replica, at)
 }

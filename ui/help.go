@@ -158,7 +158,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		[2]string{"1 cell = N", "a pool too big for its rows is drawn as a bar of N workers a cell, a whole number (≈: the last cell stands for fewer); a bounded queue's bar is drawn to its length, scaled so where it is longer than the room (in compare mode both halves to the larger scale): each class's cells in proportion, rounded, but a class with any waiting keeps 1 cell at least (16 payments and 3 signups at 10 a cell: \"PS\"; where the queue's line has no room to say so, the legend under it does, \"· queue: a class waiting keeps 1 cell\", or \"· queue ≥1 cell/class\"); an unbounded one's has no length to draw to, so one cell is a round of the pool: N waiting requests, one per worker (of the most it may grow to, not its size now, which the workers line says, \"35/36 busy now\", and this line beside the round where it has room, \"(36 now)\"), the same all run (in compare mode the larger of the two sides')"},
 		[2]string{queueOverflow + " … the bar needs n cells", "an unbounded queue longer than its bar: the bar runs off at " + queueOverflow + ", and says how many cells the whole queue would take (≈: the count is not a whole number of cells), and where it has room, how many it shows"})
 	section("Pool picture", glyphs)
-	section(sourcesTitle, helpSources(), sourcesNote)
+	section(lab.SourcesTitle, helpSources(), sourcesNote)
 	return lines
 }
 
@@ -174,9 +174,6 @@ const (
 	srcSRE          = "Google SRE"
 	srcFailAtScale  = `Facebook's "Fail at Scale"`
 )
-
-// sourcesTitle is the help's last section's, where G (or end) goes.
-const sourcesTitle = "Sources"
 
 // sourcesNote says where the articles come from, once for the five.
 const sourcesNote = "The five articles were given to this project in Korean as its source material (seeds 000–004); none names its own author, date or link, so none is given here; a title, where one has it, is translated."
@@ -250,11 +247,10 @@ func (m model) helpKey(msg tea.KeyPressMsg) model {
 	case key.Matches(msg, keys.End.Binding):
 		// To Sources' title, the section the screen sends a reader to: the bottom alone put it
 		// above the view at 80x24 (review).
-		m.helpView.GotoBottom()
-		for i, l := range strings.Split(ansi.Strip(m.helpView.GetContent()), "\n") {
-			if l == sourcesTitle {
-				m.helpView.SetYOffset(i)
-			}
+		if i := slices.Index(strings.Split(ansi.Strip(m.helpView.GetContent()), "\n"), lab.SourcesTitle); i >= 0 {
+			m.helpView.SetYOffset(i)
+		} else {
+			m.helpView.GotoBottom()
 		}
 	default:
 		m.helpView, _ = m.helpView.Update(msg)

@@ -90,7 +90,7 @@ func newKeyMap() keyMap {
 		Enter: bind("", "enter", "load", "enter"),
 		Close: bind("", "esc", "close", "esc"),
 		Top:   bind("", "g/home", "top", "g", "home"),
-		End:   bind("", "G/end", "Sources", "G", "end"),
+		End:   bind("", "G/end", lab.SourcesTitle, "G", "end"),
 
 		Tour: bind("the guided tour, a chapter per lesson: predict, watch the lab run to the chapter's moment, see the "+
 			"number that answers it highlighted (poollab tour --list lists the chapters)", "T", "guided tour", "T"),

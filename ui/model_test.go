@@ -245,7 +245,7 @@ func TestHelpEndAndTop(t *testing.T) {
 	m.width, m.height = 80, 24
 	pressed(t, &m, press1('?'))
 	pressed(t, &m, tea.KeyPressMsg{Code: 'G', Text: "G"})
-	if v := ansi.Strip(m.helpView.View()); strings.TrimSpace(strings.Split(v, "\n")[0]) != sourcesTitle {
+	if v := ansi.Strip(m.helpView.View()); strings.TrimSpace(strings.Split(v, "\n")[0]) != lab.SourcesTitle {
 		t.Errorf("G: the help at line %d of %d, not at Sources:\n%s", m.helpView.YOffset(), m.helpView.TotalLineCount(), v)
 	}
 	pressed(t, &m, tea.KeyPressMsg{Code: tea.KeyHome})

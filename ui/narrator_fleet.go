@@ -325,7 +325,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, now time.Duration, brief bo
 		w := fmt.Sprintf("r%d pulled%s%s", t.Replica, atWord, at[i])
 		switch {
 		case t.Drained:
-			w = fmt.Sprintf("r%d %s", t.Replica, t.DrainInOrder(at[i], brief))
+			w = pullWord(t.Pull, at[i], brief)
 		case t.Refused:
 			// A run of checks turned away by full queues says so once, after the last.
 			w = fmt.Sprintf("r%d%s%s", t.Replica, atWord, at[i])
@@ -426,7 +426,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, now time.Duration, brief bo
 			if i > 0 { // as the pulls line joins the same pair (review 18: an arrow here, a comma there)
 				story += pullSep(cfg.Fleet, again[i-1], p)
 			}
-			story += pullWord(p, at[len(at)-len(again)+i])
+			story += pullWord(p, at[len(at)-len(again)+i], false)
 		}
 		told = again[len(again)-1].At
 	}
