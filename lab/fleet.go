@@ -215,7 +215,11 @@ func (f *FleetStats) AllOutMore(now time.Duration) string {
 	if n == 0 || until == 0 {
 		return ""
 	}
-	return fmt.Sprintf(", then %d× more, %s in all%s", n, FmtElapsed(total), so)
+	times := fmt.Sprintf("%d× more", n)
+	if n == 1 {
+		times = "once more" // "1× more" read as a formula (review, stop 58)
+	}
+	return fmt.Sprintf(", then %s, %s in all%s", times, FmtElapsed(total), so)
 }
 
 // Again is the outs after the domino (Domino): once every replica was out, and one came
