@@ -378,3 +378,14 @@ func TestBreakerShareOneWord(t *testing.T) {
 		t.Errorf("no help word for the breaker's %q", BreakerNotOK)
 	}
 }
+
+// Several trial calls: the sentence says all must succeed and one failure reopens it, as
+// trialRule's "3 ok close it" does, not "the trial succeeds".
+func TestHalfOpenStoryCountsTrials(t *testing.T) {
+	got := BreakerStats{Trials: 3, OpenFor: 3 * time.Second}.HalfOpenStory()
+	for _, want := range []string{"lets 3 payments through", "closes if all 3 succeed, opens again for 3s if one fails"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("HalfOpenStory() = %q, want it to hold %q", got, want)
+		}
+	}
+}

@@ -383,13 +383,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	case s.Breaker.State == lab.BreakerHalfOpen:
 		// Not the timeout's story: with most payments rejected:breaker on the table, "every
 		// payment times out" read as a contradiction (the breaker preset, half-open at 10s).
-		trials := "1 payment"
-		if s.Breaker.Trials > 1 {
-			trials = fmt.Sprintf("%d payments", s.Breaker.Trials)
-		}
 		*spare = breakerGain(s, pay, s.BreakerFrees(f).ByBreaker())
-		return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: it closes if the trial succeeds, opens again for %s if it fails",
-			trials, lab.RejectBreaker.Word(), fmtDur(s.Breaker.OpenFor)) // the setting as the settings write it
+		return s.Breaker.HalfOpenStory()
 	}
 
 	brownout := ""
