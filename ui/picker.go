@@ -93,11 +93,13 @@ func pickerLines(t *theme, s screen) []string {
 	starts := make([]int, len(s.presets)+1) // first line of each preset, and the end
 	for i, p := range s.presets {
 		starts[i] = len(body)
-		mark, name := "  ", padRight(p.Name, nameW)
+		mark, name, lines := "  ", padRight(p.Name, nameW), 3
 		if i == s.pickerCursor {
-			mark, name = "▶ ", t.paused.Render(name)
+			// The chosen one whole: cut at three lines, 80x24 hid what most presets show
+			// ("p95 …", "a few are turned …").
+			mark, name, lines = "▶ ", t.paused.Render(name), room
 		}
-		for j, l := range wrapText(p.Description, descW, 3) {
+		for j, l := range wrapText(p.Description, descW, lines) {
 			if j == 0 {
 				body = append(body, mark+name+"  "+l)
 			} else {
