@@ -53,7 +53,7 @@ func runPM(t *testing.T, preset string) pmReport {
 	return decode[pmReport](t, runChecked(t, "run", "--preset", preset))
 }
 
-// The postmortem (seed 000) in three 40-second runs on the same lunch traffic (150 orders/s,
+// The postmortem (article 000) in three 40-second runs on the same lunch traffic (150 orders/s,
 // 500/s from 5 s to 35 s): the pool that scales on queue length, the fix, the adaptive limit.
 func TestPostmortemClaims(t *testing.T) {
 	if testing.Short() {

@@ -1,4 +1,4 @@
-// The payment deadline (payment.deadline; seed 003: a deadline is a budget, counted from the
+// The payment deadline (payment.deadline; article 003: a deadline is a budget, counted from the
 // scheduled arrival): its validation row, its two stages (the deadline itself, and the
 // enough-left check before a call), the dependency's typical latency it learns from, its
 // rejection reason and its settings item.

@@ -1,5 +1,5 @@
 // The queue disciplines of the pool's accept queue (pool.discipline; the isolation article,
-// ch. 3, and seed 002: a queue orders work, it does not bound it): the registry of
+// ch. 3, and article 002: a queue orders work, it does not bound it): the registry of
 // disciplines, FIFO and LIFO here, each with the rule the engine's pool follows (which
 // waiting request a freed worker takes, and how long one may wait), its validation row, its
 // words on the screen and in the help.

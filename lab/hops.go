@@ -1,4 +1,4 @@
-// A chain of hops (dependency.hops; seed 003: deadlines are budgets, retries multiply down a
+// A chain of hops (dependency.hops; article 003: deadlines are budgets, retries multiply down a
 // chain): how they time and retry their calls (DeadlineMode, RetryAt, HopConfig), their
 // defaults and validation rows, the floor a propagated deadline keeps, HopStats and a snapshot's requests per hop, the report's
 // section and summary line, and the hops' items on the panel of the payment call's way down.

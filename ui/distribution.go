@@ -1,4 +1,4 @@
-// The measurement's view (seed 004): the samples line, payment latency's percentile ladder
+// The measurement's view (article 004): the samples line, payment latency's percentile ladder
 // and its by-percentile chart, and their words for the help.
 
 package ui

@@ -143,7 +143,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		}
 		section(g.title, rows)
 	}
-	section("On the screen", helpWords(), lab.HelpExamples)
+	section("On the screen", helpWords(), lab.HelpExamples, settingNames)
 	section("Table columns", helpCounters())
 	section("Charts", helpCharts(t))
 	var glyphs [][2]string
@@ -162,8 +162,12 @@ func helpLines(t *theme, km keyMap, w int) []string {
 	return lines
 }
 
+// settingNames says where the dotted names the help cites are set and seen: they were
+// cited with no word on where (newcomer 69 G3).
+const settingNames = "Dotted names such as pool.workers or payment.breaker.count_rejections are settings: the keys of a preset file, nested at each dot (presets/*.yaml in the source; poollab --preset FILE runs your own), set for one run with --set name=value (poollab --set pool.workers=30), and under config in the JSON report (x exports it)."
+
 // The sources' names, as the tour's chapters and the help say them. The five articles were
-// given to this project in Korean as seeds; each names no author, date or link of its own,
+// given to this project in Korean as source material; each names no author, date or link of its own,
 // so none is given here (newcomer 67 G-MAJOR: "which postmortem? can I read it?").
 const (
 	srcIsolation    = "the isolation article"
@@ -176,21 +180,22 @@ const (
 )
 
 // sourcesNote says where the articles come from, once for the five.
-const sourcesNote = "The five articles were given to this project in Korean as its source material (seeds 000–004); none names its own author, date or link, so none is given here; a title, where one has it, is translated."
+const sourcesNote = "The five articles were given to this project in Korean as its source material (articles 000–004); none names its own author, date or link, so none is given here; a title, where one has it, is translated."
 
-// seedIs says which seed an article is.
-func seedIs(n string) string { return "(in Korean, seed " + n + ")" }
+// articleIs says which source article one is, by its number: not "seed", the arrivals'
+// word on the same screens (newcomer 69 G2).
+func articleIs(n string) string { return "(in Korean, article " + n + ")" }
 
 // helpSources names every source the lab and the tour rest on: what each is and where it
 // comes from, the Korean titles translated.
 func helpSources() [][2]string {
 	return [][2]string{
-		{srcIsolation, "an untitled article in chapters 0–7, its chapter 0 \"A payment provider slowed down, and the signup emails stopped going out\" " + seedIs("001") +
+		{srcIsolation, "an untitled article in chapters 0–7, its chapter 0 \"A payment provider slowed down, and the signup emails stopped going out\" " + articleIs("001") +
 			": one slow dependency takes a shared worker pool, then timeouts, queues, bulkheads, a circuit breaker and what isolation costs; the tour's chapters say which chapter"},
-		{srcBackpressure, "an untitled article that opens on \"the physics of backpressure in software systems, the latency death spiral, and why unbounded queues are a bug\" " + seedIs("002") + ": a queue absorbs bursts, not overload"},
-		{srcDeadlines, "\"A deadline is a budget: spending it across hops\" " + seedIs("003") + ": one deadline from the first caller, each hop passing on what is left"},
-		{srcMeasuring, "\"[DE Ch-09] The measuring trap: coordinated omission, how load tools erase the slow moments\" " + seedIs("004") + ": closed-loop load against open-loop; it cites Gil Tene's \"How NOT to Measure Latency\" (QCon San Francisco 2012)"},
-		{srcPostmortem, lab.PostmortemTitle + " " + seedIs("000") +
+		{srcBackpressure, "an untitled article that opens on \"the physics of backpressure in software systems, the latency death spiral, and why unbounded queues are a bug\" " + articleIs("002") + ": a queue absorbs bursts, not overload"},
+		{srcDeadlines, "\"A deadline is a budget: spending it across hops\" " + articleIs("003") + ": one deadline from the first caller, each hop passing on what is left"},
+		{srcMeasuring, "\"[DE Ch-09] The measuring trap: coordinated omission, how load tools erase the slow moments\" " + articleIs("004") + ": closed-loop load against open-loop; it cites Gil Tene's \"How NOT to Measure Latency\" (QCon San Francisco 2012)"},
+		{srcPostmortem, lab.PostmortemTitle + " " + articleIs("000") +
 			": " + lab.PostmortemSummary},
 		{"Hystrix, resilience4j", "the two libraries' own documentation (Netflix's Hystrix, now in maintenance; resilience4j): thread-pool and semaphore bulkheads, caller timeouts, and their circuit breakers' defaults"},
 		{srcSRE, "Site Reliability Engineering (Google, O'Reilly 2016), the chapters \"Handling Overload\" and \"Addressing Cascading Failures\": queues kept short, and a fleet whose overload moves from replica to replica"},

@@ -8,7 +8,7 @@ import (
 	"poollab/lab"
 )
 
-// narratePostmortem explains a run whose dependency has a concurrency knee (seed 000), or
+// narratePostmortem explains a run whose dependency has a concurrency knee (article 000), or
 // whose payments pass an adaptive limit: how many calls the settings put on the dependency
 // and what that does to its answers a second, then the p99 next to the error share, the pair
 // the postmortem's dashboard lacked. false: neither, the general narrator speaks. Every

@@ -1,4 +1,4 @@
-// The screen's parts for the postmortem's mechanisms (seed 000) beyond their items (those are
+// The screen's parts for the postmortem's mechanisms (article 000) beyond their items (those are
 // lab's): the queue line of a queue of goroutines with no cap, the pool legend's growth, and
 // the second chart of a mechanism's measure (an adaptive limit) or a traffic profile.
 
