@@ -571,12 +571,13 @@ func (b BreakerStats) trialRule(long bool) Item {
 // HalfOpenStory is the narrator's sentence while half-open: who goes through, what the
 // others meet, and what the trial decides (trialRule's rule, in a sentence).
 func (b BreakerStats) HalfOpenStory() string {
-	trials, decide := "1 payment", "it closes if the trial succeeds, opens again for %s if it fails"
+	trials, decide := "1 payment", "it closes if the trial succeeds, opens again for "+FmtDur(b.OpenFor)+" if it fails"
 	if b.Trials > 1 {
-		trials, decide = fmt.Sprintf("%d payments", b.Trials), fmt.Sprintf("it closes if all %d succeed, opens again for %%s if one fails", b.Trials)
+		trials = fmt.Sprintf("%d payments", b.Trials)
+		decide = fmt.Sprintf("it closes if all %d succeed, opens again for %s if one fails", b.Trials, FmtDur(b.OpenFor))
 	}
-	return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: "+decide,
-		trials, RejectBreaker.Word(), FmtDur(b.OpenFor)) // the setting as the settings write it
+	return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: %s",
+		trials, RejectBreaker.Word(), decide)
 }
 
 // nextTrial is the time to the next trial, with the settings that make it (openRule), so a

@@ -953,7 +953,19 @@ func latencyDiffers(a, b Percentiles, q quantileOf) bool {
 	va, ia := q(a)
 	vb, ib := q(b)
 	d := abs(int64(vb - va))
-	return (ia.Below(ib) || ib.Below(ia)) && 10*d > int64(max(va, vb)) && d > int64(time.Millisecond)
+	return (ia.Below(ib) || ib.Below(ia)) && latencyShare*d > int64(max(va, vb)) && d > int64(latencyFloor)
+}
+
+// A latency difference within its intervals' reach, or smaller than a tenth of the larger
+// or a millisecond, is not called a result: the help says these (latencyRule).
+const (
+	latencyShare = 10 // more than 1/latencyShare of the larger
+	latencyFloor = time.Millisecond
+)
+
+// latencyRule is latencyDiffers in words, for the help.
+func latencyRule() string {
+	return fmt.Sprintf("the two percentiles' (each p99's, or the p50 row's) %.0f%% intervals, which must not overlap, and B − A, which must be more than a tenth of the larger and more than %s", 100*QuantileConfidence, FmtDur(latencyFloor))
 }
 
 // countTest is the p-value of "fate f of class c is as common in B as in A" (va and vb
@@ -1170,7 +1182,7 @@ const (
 	// approxWhySent is that noise beside a difference of how each was sent (Method), whose
 	// runs did not get the same arrivals.
 	approxWhySent = "two runs of one system can differ as much"
-	approxMeans   = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
+	approxMeans   = "no larger than the two runs' own noise explains (how it is judged: the help's \"A vs B\", or the README's \"Telling a result from noise\"); only the other differences are better or worse"
 )
 
 // The keys for "?": what it means, then where to look instead; how many a p99 needs is

@@ -77,7 +77,7 @@ func (m model) presetLoaded(msg presetMsg) (model, tea.Cmd) {
 func pickerLines(t *theme, s screen) []string {
 	loads := "enter loads it and restarts the run"
 	if len(s.panes) == 2 {
-		loads = "enter loads it on " + sideLetter(s.focus) + " and restarts A and B together"
+		loads = "enter loads it on " + sideLetter(s.focus) + ", restarts both A and B" // under 80 columns with the rest
 	}
 	out := []string{t.title.Render("presets") + t.dim.Render("   ↑ ↓ choose · "+loads+" · esc closes"), ""}
 	if len(s.presets) == 0 {
