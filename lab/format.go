@@ -280,18 +280,51 @@ func FmtWorkers(v float64) string {
 // FmtSpan writes the whole seconds of the run from from to to: "7–12s".
 func FmtSpan(from, to int) string { return fmt.Sprintf("%d–%ds", from, to) }
 
-// BusiestSince names a chart's busiest second, the one ending at at, of those it draws from
-// from on, with its figure: whole, "busiest since 0s: 5–6s 79", a figure with words after a
-// comma, "busiest since 0s: 5–6s, mean 79"; brief, where room is short, "busiest 5–6s: 79".
-// "(busiest 5–6s: 79)" beside "rejected 7–12s: …" read as the busiest of those 5 seconds
-// (newcomer 54 G-minor).
-func BusiestSince(from, at int, figure string) (whole, brief string) {
-	sep := " "
-	if strings.Contains(figure, " ") { // "mean 79", "32 of 32 arrived"
-		sep = ", "
+// BusiestSince names a chart's busiest seconds, those ending at ends (TopSeconds), of those it
+// draws from from on, with their figure: whole, "busiest since 0s: 5–6s 79", a figure with
+// words after a comma, "busiest since 0s: 5–6s, mean 79"; brief, where room is short,
+// "busiest 5–6s: 79". "(busiest 5–6s: 79)" beside "rejected 7–12s: …" read as the busiest of
+// those 5 seconds (newcomer 54 G-minor). Seconds that tie say so: a run of them whole, "6–36s
+// at mean 24", else the first and how many more, "2–3s and 2 more at 20" (briefly "2–3s + 2
+// more at 20"); the latest alone, "35–36s, mean 24" beside a strip full from 6s, read as the
+// one busiest (newcomer 69 W3, and two readers before).
+func BusiestSince(from int, ends []int, figure string) (whole, brief string) {
+	first, last, n := ends[0], ends[len(ends)-1], len(ends)
+	since := fmt.Sprintf("busiest since %ds: ", from)
+	switch span := FmtSpan(first-1, first); {
+	case n == 1:
+		sep := " "
+		if strings.Contains(figure, " ") { // "mean 79", "32 of 32 arrived"
+			sep = ", "
+		}
+		return since + span + sep + figure, "busiest " + span + ": " + figure
+	case last-first == n-1: // every second of one run
+		run := FmtSpan(first-1, last) + " at " + figure
+		return since + run, "busiest " + run
+	default:
+		more := FmtCount(int64(n-1)) + " more at " + figure
+		return since + span + " and " + more, "busiest " + span + " + " + more
 	}
-	span := FmtSpan(at-1, at)
-	return fmt.Sprintf("busiest since %ds: %s%s%s", from, span, sep, figure), "busiest " + span + ": " + figure
+}
+
+// TopSeconds is the largest value of secs and the ends (Second.T) of every second whose
+// value write writes as it writes that one, in order: the seconds a chart's legend calls
+// its busiest, which a strip draws alike (nil: secs is empty).
+func TopSeconds(secs []Second, value func(*Second) float64, write func(float64) string) (top float64, ends []int) {
+	if len(secs) == 0 {
+		return 0, nil
+	}
+	top = value(&secs[0])
+	for k := range secs[1:] {
+		top = math.Max(top, value(&secs[k+1]))
+	}
+	figure := write(top)
+	for k := range secs {
+		if write(value(&secs[k])) == figure {
+			ends = append(ends, secs[k].T)
+		}
+	}
+	return top, ends
 }
 
 // BurstSince names a chart's second that turned away more of a class than its rate (the

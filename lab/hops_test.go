@@ -66,7 +66,7 @@ func TestHopOneSaysAWorkerNotCalling(t *testing.T) {
 		}
 		return ""
 	}
-	if got, want := item(s), "5 (peak 12 at once, 121 calls; 1 more worker busy, not calling this instant)"; got != want {
+	if got, want := item(s), "5 (peak 12 at once since 0s, 121 calls; 1 more worker busy, not calling this instant)"; got != want {
 		t.Errorf("propagate: %q, want %q", got, want)
 	}
 	s.Config.Dependency.Deadline = DeadlinePerHop

@@ -441,7 +441,7 @@ func TestDependencyDownSaysNoneReachedIt(t *testing.T) {
 func TestDependencyCallsFitTheirLine(t *testing.T) {
 	s := &Snapshot{Config: DefaultConfig(), Dependency: DependencyStats{InFlight: 64, PeakInFlight: 64, Requests: 4996}}
 	s.Pool.BusyBy[Payment] = 64
-	for w, want := range map[int]string{120: "calls at the dependency now 64 (peak 64 at once, 4996 calls)", 50: "calls at the dependency now 64 (peak 64 at once)",
+	for w, want := range map[int]string{120: "calls at the dependency now 64 (peak 64 at once since 0s, 4996 calls)", 50: "calls at the dependency now 64 (peak 64 at once)",
 		36: "calls at the dependency now 64"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)
@@ -451,7 +451,7 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 	// of a call is off it.
 	s.Classes[Payment].OK = 4933
 	s.Dependency.InFlight = 63
-	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64 at once, 4996 calls; 1 more worker busy, not calling this instant)",
+	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64 at once since 0s, 4996 calls; 1 more worker busy, not calling this instant)",
 		80: "calls at the dependency now 63 (1 more worker busy, not calling this instant)",
 		// Briefly before the peak (newcomer 27: 80x24's "now 63, 318ms each (peak 64, …)").
 		64: "calls at the dependency now 63 (+1 worker busy, not calling)",
@@ -485,8 +485,31 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 	s.Classes[Payment].OK = 4933
 	// A call handed off the worker runs on without it: no worker count to hold it to.
 	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
-	if got := HealthItems(s, 120)[0].Phrase(); got != "calls at the dependency now 63 (peak 64 at once, 4996 calls)" {
+	if got := HealthItems(s, 120)[0].Phrase(); got != "calls at the dependency now 63 (peak 64 at once since 0s, 4996 calls)" {
 		t.Errorf("a hand-off: %q", got)
+	}
+}
+
+// The peak says since when, and, where a socket timeout hangs up, what the dependency
+// counts: "peak 19 at once" beside the forecast's 10 at once left to a guess whether
+// hung-up calls swelled it (newcomer 68 item 03).
+func TestDependencyPeakSaysWhatItCounts(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Dependency: DependencyStats{InFlight: 8, PeakInFlight: 19, Requests: 80}}
+	s.Pool.BusyBy[Payment] = 8
+	s.Config.Payment.Timeout.Kind = TimeoutSocket
+	for w, want := range map[int]string{120: "calls at the dependency now 8 (peak 19 at once since 0s, 80 calls; a call counts till answered or hung up)",
+		80: "calls at the dependency now 8 (peak 19 at once since 0s, 80 calls)"} {
+		if got := HealthItems(s, w)[0].Phrase(); got != want {
+			t.Errorf("at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	s.Config.Dependency.IgnoreCancel = true
+	if got := HealthItems(s, 120)[0].Phrase(); !strings.HasSuffix(got, "; a hung-up call counts till done)") {
+		t.Errorf("works on: %q", got)
+	}
+	s.Config.Payment.Timeout.Kind = TimeoutCaller
+	if got := HealthItems(s, 120)[0].Phrase(); strings.Contains(got, "counts till") {
+		t.Errorf("no hang-up: %q", got)
 	}
 }
 
@@ -504,7 +527,7 @@ func TestDependencyCallsSayWhatTheRestWaitFor(t *testing.T) {
 		}
 		s.Pool.Workers = append(s.Pool.Workers, Worker{Class: Payment, Phase: ph})
 	}
-	for w, want := range map[int]string{120: "calls at the dependency now 5 (peak 5 at once, 15 calls; 15 more workers busy, waiting for a connection)",
+	for w, want := range map[int]string{120: "calls at the dependency now 5 (peak 5 at once since 0s, 15 calls; 15 more workers busy, waiting for a connection)",
 		80: "calls at the dependency now 5 (15 more workers busy, waiting for a connection)"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)

@@ -580,26 +580,20 @@ func sameSeconds(s *lab.Snapshot, specs []chartSpec, widths ...int) {
 func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 	m := 0.0
 	for _, c := range classes {
-		_, top := peakOf(secs, spec.value, c)
-		m = math.Max(m, top)
+		m = math.Max(m, topOf(secs, spec.value, c))
 		if spec.ok != nil {
-			_, top = peakOf(secs, spec.ok, c)
-			m = math.Max(m, top)
+			m = math.Max(m, topOf(secs, spec.ok, c))
 		}
 	}
 	return m
 }
 
-// peakOf is the second of secs where value is largest for class c, the latest of those
-// that tie (-1: secs is empty), and that value.
-func peakOf(secs []lab.Second, value func(*lab.Second, int) float64, c int) (at int, top float64) {
-	at = -1
+// topOf is the largest value class c takes in secs (0: secs is empty).
+func topOf(secs []lab.Second, value func(*lab.Second, int) float64, c int) (top float64) {
 	for k := range secs {
-		if v := value(&secs[k], c); at < 0 || v >= top {
-			at, top = k, v
-		}
+		top = math.Max(top, value(&secs[k], c))
 	}
-	return at, top
+	return top
 }
 
 // chartLines draws spec in exactly w×h cells: a title line with the legend, then the plot,
@@ -1327,14 +1321,14 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			// A busiest second under a twentieth of a worker is the blank's: nothing to add.
 			// Which second: "P payment 0.6 (busiest second: 11)" read as one second holding
 			// both, or as the peak within the last second (a newcomer of round 11).
-			if top, peak, at := busiest(spec, window, i); spec.pool && !form.bare && top >= heldLeast && peak != value && (!form.firstPeak || len(items) == 0) {
+			if top, peak, ends := busiest(spec, window, i); spec.pool && !form.bare && top >= heldLeast && peak != value && (!form.firstPeak || len(items) == 0) {
 				// A mean, said so where room allows, in place of "second", which its span
 				// says: beside "peak 100 at once" at the dependency, "(busiest second 5–6s:
 				// 49)" read as its peak (newcomer 40 #6).
 				if !form.short || !form.shortWhat { // beside "5–6s: P 9", it goes without saying
 					peak = "mean " + peak
 				}
-				item += " (" + busiestWords(window, at, peak, form.briefBusiest) + ")"
+				item += " (" + busiestWords(window, ends, peak, form.briefBusiest) + ")"
 				secondNamed = true
 			} else if anyNamed && !form.bare && !form.firstPeak && top >= heldLeast && peak == value {
 				item += " (its busiest)"
@@ -1445,24 +1439,25 @@ func (spec chartSpec) titles(t *theme) []string {
 	return forms
 }
 
-// busiestWords is a legend's busiest second, the one ending at at, of window, with its
+// busiestWords is a legend's busiest seconds, those ending at ends, of window, with their
 // figure (lab.BusiestSince): from the window's start, or briefly.
-func busiestWords(window []lab.Second, at int, figure string, brief bool) string {
-	whole, short := lab.BusiestSince(window[0].T-1, at, figure)
+func busiestWords(window []lab.Second, ends []int, figure string, brief bool) string {
+	whole, short := lab.BusiestSince(window[0].T-1, ends, figure)
 	if brief {
 		return short
 	}
 	return whole
 }
 
-// busiest is class c's busiest second of secs in spec, the latest of those that tie: its
-// value, its figure as the legend writes it (heldValue) and the second's end (Second.T).
-func busiest(spec chartSpec, secs []lab.Second, c int) (top float64, peak string, at int) {
-	best, top := peakOf(secs, spec.value, c)
-	if best < 0 {
-		return 0, "", 0
+// busiest is class c's busiest seconds of secs in spec, every one that ties at the figure
+// the legend writes (heldValue; lab.TopSeconds): their value, that figure and their ends
+// (Second.T).
+func busiest(spec chartSpec, secs []lab.Second, c int) (top float64, peak string, ends []int) {
+	top, ends = lab.TopSeconds(secs, func(sec *lab.Second) float64 { return spec.value(sec, c) }, heldValue)
+	if ends == nil {
+		return 0, "", nil
 	}
-	return top, heldValue(top), secs[best].T
+	return top, heldValue(top), ends
 }
 
 // legendValue writes a legend's figure: a count whole, to the nearest (a full pool's 23.96

@@ -344,13 +344,7 @@ func TestStripReachesSmallData(t *testing.T) {
 	th := newTheme(true, true)
 	s := testSnapshot()
 	s.Pool.Size, s.Config.Pool.Workers = 20, 20
-	held := []float64{1.22, 0, 0, 0.44, 0.57, 0.3} // the last not 0: readPlot reads the whole width
-	s.Timeline = nil
-	for i, v := range held {
-		sec := lab.Second{T: i + 1, Workers: 20}
-		sec.Held[lab.Payment] = v
-		s.Timeline = append(s.Timeline, sec)
-	}
+	s.Timeline = paymentsHeld(1.22, 0, 0, 0.44, 0.57, 0.3) // the last not 0: readPlot reads the whole width
 	spec := occupancyChart(s)
 	for _, w := range []int{39, 59} {
 		lines := chartLines(th, spec, s, nil, w, 7, true)
@@ -871,16 +865,35 @@ func TestLegendKeepsTheFirstBusiestSecond(t *testing.T) {
 func TestLegendBusiestSinceTheFirstSecondDrawn(t *testing.T) {
 	th := newTheme(true, true)
 	s := testSnapshot()
-	s.Timeline = nil
-	for i, held := range []float64{20, 2, 19, 12, 5} {
-		sec := lab.Second{T: i + 1, Workers: 20}
-		sec.Held[lab.Payment] = held
-		s.Timeline = append(s.Timeline, sec)
-	}
+	s.Timeline = paymentsHeld(20, 2, 19, 12, 5)
 	spec := occupancyChart(s)
 	_, legend, _ := chartHead(th, spec, s, chartClasses(s, spec), s.Timeline[1:], 200, true)
 	if got := ansi.Strip(legend); !strings.Contains(got, "P payment 5 (busiest since 1s: 2–3s, mean 19)") {
 		t.Errorf("drawn from 1s: %q", got)
+	}
+}
+
+// Seconds that tie at the busiest figure say so: "(busiest since 0s: 35–36s, mean 24)", the
+// latest of 30 seconds at 24, read as the one busiest beside a strip full from 6s (newcomer
+// 69 W3; 15's "37–38s 20" beside ▂ at 2–3s and 5–6s too). A run of them is named whole, else
+// the first and how many more; 19.7 is written 20, so it ties with 20.
+func TestLegendBusiestSaysTies(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	legend := func(held ...float64) string {
+		s.Timeline = paymentsHeld(held...)
+		spec := occupancyChart(s)
+		_, l, _ := chartHead(th, spec, s, chartClasses(s, spec), s.Timeline, 200, true)
+		return ansi.Strip(l)
+	}
+	if got := legend(5, 20, 19.7, 20, 8); !strings.Contains(got, "P payment 8 (busiest since 0s: 1–4s at mean 20)") {
+		t.Errorf("a run: %q", got)
+	}
+	if got := legend(20, 3, 20, 5, 19.6, 8); !strings.Contains(got, "P payment 8 (busiest since 0s: 0–1s and 2 more at mean 20)") {
+		t.Errorf("apart: %q", got)
+	}
+	if got := legend(5, 20, 12, 8); !strings.Contains(got, "P payment 8 (busiest since 0s: 1–2s, mean 20)") {
+		t.Errorf("one: %q", got)
 	}
 }
 
@@ -911,6 +924,17 @@ func TestLegendBusiestSaysWhose(t *testing.T) {
 	if got := legend([][2]float64{{12, 0.1}, {19, 0.3}}, 200); strings.Contains(got, "busiest") {
 		t.Errorf("each last second its class's busiest: %q", got)
 	}
+}
+
+// paymentsHeld are seconds of a pool of 20, one a figure, in which payments held those
+// workers on average.
+func paymentsHeld(held ...float64) []lab.Second {
+	secs := make([]lab.Second, len(held))
+	for i, h := range held {
+		secs[i] = lab.Second{T: i + 1, Workers: 20}
+		secs[i].Held[lab.Payment] = h
+	}
+	return secs
 }
 
 // lossSeconds is loss-system's traffic (200/s payments, 100/s signups) over a second a row:

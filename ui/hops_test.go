@@ -55,7 +55,7 @@ func TestHopsOnScreen(t *testing.T) {
 		{120, 40, []string{"» the edge (" + lab.EdgeIs + "), hop 1 and hop 2 retry on their own", "[hop 1: 24 in flight now, 100 so far after user answered] → [hop 2: 58 now, 398 after] → [hop 3: 47 now, 823 after]",
 			fmt.Sprintf("calls/payment at hop 1 2.83× (170 ÷ 60 that called; arrivals give ~%s by now, forecast 3×)", lab.FmtPerPayment(edge)),
 			// Reckoned from arrivals, not from the count it may match (newcomer 62 W12).
-			fmt.Sprintf("at hop 3 22.70× (arrivals give ~%s by now, forecast ≤ 27×)", lab.FmtPerPayment(deepest)), "calls at hop 1 now 20 (peak 20 at once, 44 calls)",
+			fmt.Sprintf("at hop 3 22.70× (arrivals give ~%s by now, forecast ≤ 27×)", lab.FmtPerPayment(deepest)), "calls at hop 1 now 20 (peak 20 at once since 0s, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops, and why: it is the
 			// dependency (newcomer 45 G6).
