@@ -499,21 +499,8 @@ func (s *Snapshot) AdaptiveRule() (long, short, terse string) {
 // words, for a screen where they wrap to no more lines (120x40); "" where there is no terse form.
 func (s *Snapshot) AdaptiveRuleWide() string { return s.adaptiveRule().wide }
 
-// AdaptiveRuleBy is AdaptiveRule's terse form with yardstick, what the excess is judged by,
-// said before why the update moved the limit, or after the rule where it held or another
-// signal decided: "…; judged by that ~10s mean, not the unloaded 50ms, little excess reads as no queue: it
-// probes 34→35", the why's own reason in the fewest words (newcomer 57, at 80 columns).
-func (s *Snapshot) AdaptiveRuleBy(yardstick string) string {
-	said := s.adaptiveRule()
-	if said.move == "" {
-		return said.terse + ", " + yardstick
-	}
-	return said.head + "; " + yardstick + ", " + said.move
-}
-
-// adaptiveRuleSaid is the rule in each form; head and move split the terse form of a move
-// by the queue rule, its reading and bounds from its why and the limit before and after.
-type adaptiveRuleSaid struct{ long, short, terse, wide, head, move string }
+// adaptiveRuleSaid is the rule in each form.
+type adaptiveRuleSaid struct{ long, short, terse, wide string }
 
 func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	limit, r := s.Bulkhead.Limit, s.Bulkhead.Reading
@@ -557,9 +544,9 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	signs := fmt.Sprintf("≤%d rises, >%d falls", rising.q, falling.q)
 	decided := band + ", so it " + step
 	head := fmt.Sprintf("%s: %s", adaptiveBoundsTerse, signs)
-	tersely, wide, move := head+", else holds: "+to, fmt.Sprintf("%s: %s, else holds: %s", bounds, signs, to), ""
+	tersely, wide := head+", else holds: "+to, fmt.Sprintf("%s: %s, else holds: %s", bounds, signs, to)
 	if why, whyTerse, more := adaptiveWhy(r.Direction, limit-judged); !held && why != "" && r.Reason == "queue" {
-		move = whyTerse + " " + to
+		move := whyTerse + " " + to
 		decided = fmt.Sprintf("%s; %s%s: %s", band, why, more, to)
 		tersely = head + "; " + move
 		// Without how many more, which 34→35 says: 120 columns had no room for it beside
@@ -609,7 +596,7 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 		tersely, wide = decided, decided
 	}
 	return adaptiveRuleSaid{long: fmt.Sprintf("%s; %s%slimit %s", rule, last, then, step),
-		short: brief + "; " + decided, terse: fewest + "; " + tersely, wide: fewest + "; " + wide, head: fewest + "; " + head, move: move}
+		short: brief + "; " + decided, terse: fewest + "; " + tersely, wide: fewest + "; " + wide}
 }
 
 // adaptiveWhy is why an update that moved the limit by step in direction did so, whole and
@@ -916,9 +903,11 @@ func (u AdaptiveUse) fixedSaid(terse bool) string {
 // After the warm-up, with why, briefly and tersely, after r's rule: "excess ≈ 34 × (1 −
 // 81.9/85.5) = 1.4, rounded up: 2 … rises 34→35, past the knee of 25" left why so small an
 // excess lets it rise there to guess (newcomer 56 G-MAJOR); that it stays small only where
-// this update did not fall on it. Yardstick, that alone, for the rule to say before its why
-// at 80 columns, whose settings name the knee (newcomer 57: no line for both); "" in the warm-up.
-func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse, yardstick string) {
+// this update did not fall on it. Fewest, for the rule to end with at 80 columns, the knee
+// with its yardstick unglossed, the reading before it naming it: the yardstick alone, said
+// before the why, left the limit past the knee, the screen's lesson, to the help (newcomer
+// 68); "" in the warm-up.
+func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse, fewest string) {
 	at := fmt.Sprintf("past the knee of %d", u.Knee)
 	if r.Updates == 0 || r.Warming() || u.Unloaded == 0 {
 		return at, at, ""
@@ -930,8 +919,8 @@ func (u AdaptiveUse) PastKneeSaid(r AdaptiveReading) (brief, terse, yardstick st
 	// "p90's ~10s mean": "that mean" stood after the window's "measured means in 20–25s: …
 	// ~71ms each" too, two means it could be (newcomer 65 G-MAJOR); "the unloaded 50ms" as
 	// "50ms unloaded", for 120 columns keep the rule and the knee on the narrator's lines.
-	yardstick = "judged by the yardstick, not " + unloaded + " unloaded"
-	return at + ": " + adaptiveJudges("the p90's "+adaptiveMeanSpan+" running mean", unloaded, small), at + ", " + yardstick, yardstick
+	fewest = at + ", judged by the yardstick"
+	return at + ": " + adaptiveJudges("the p90's "+adaptiveMeanSpan+" running mean", unloaded, small), fewest + ", not " + unloaded + " unloaded", fewest
 }
 
 // adaptiveJudges is why the rule lets a limit climb past the knee after its warm-up: its

@@ -164,11 +164,12 @@ func TestAdaptiveUseSaid(t *testing.T) {
 	// (newcomer 56 G-MAJOR); that the excess stays small only where it did not fall on it. The
 	// help's whole form in the same words.
 	rose := AdaptiveReading{Direction: "increase", Reason: "queue", Updates: 2 * AdaptiveWarmup, Queued: 2}
-	brief, terse, yard := u.PastKneeSaid(rose)
-	// Tersely, the yardstick's own words, which name the mean judged by (newcomer 59: "by that mean" dangled).
-	if want := "past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms"; terse != "past the knee of 25, "+yard ||
-		brief != want+", and as latency creeps up the mean follows, so excess stays small" || yard != "judged by the yardstick, not 50ms unloaded" {
-		t.Errorf("PastKneeSaid after the warm-up: %q / %q / %q", brief, terse, yard)
+	brief, terse, fewest := u.PastKneeSaid(rose)
+	// Tersely, the yardstick's own words, which name the mean judged by (newcomer 59: "by that
+	// mean" dangled); fewest, the knee with it, for 80 columns (newcomer 68).
+	if want := "past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms"; terse != fewest+", not 50ms unloaded" ||
+		brief != want+", and as latency creeps up the mean follows, so excess stays small" || fewest != "past the knee of 25, judged by the yardstick" {
+		t.Errorf("PastKneeSaid after the warm-up: %q / %q / %q", brief, terse, fewest)
 	}
 	fell := rose
 	fell.Direction, fell.Queued = "decrease", 7
@@ -489,26 +490,25 @@ func TestAdaptiveLogReadsQueueSize(t *testing.T) {
 // Newcomer 57 G-MAJOR: "why 2 and 6? why does the limit rise at all when latency already
 // exceeds 50ms?". Every form says where the bounds come from, failsafe-go's Vegas bounds for
 // the span of limits that share them, and why the update moved: little excess reads as no
-// queue, so it probes; more than beta reads as one, so it backs off. At 80 columns the
-// yardstick goes before the why; at 120 the why as tersely, its step in 34→35, room for the yardstick named (newcomer 66).
+// queue, so it probes; more than beta reads as one, so it backs off. At 80 columns in signs;
+// at 120 the why as tersely, its step in 34→35, room for the yardstick named (newcomer 66).
 func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
-	const yard = "judged by the yardstick, not 50ms unloaded"
 	rose := Snapshot{Bulkhead: BulkheadStats{Limit: 35, Reading: AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond,
 		Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}}}
 	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − yardstick 81.8ms (p90's ~10s mean) ÷ smoothed p90 85.5ms) = 1.5, rounded up: 2; "
-	if got, want := rose.AdaptiveRuleBy(yard), arith+"Vegas: ≤2 rises, >6 falls; "+yard+", little excess reads as no queue: it probes 34→35"; got != want {
-		t.Errorf("at 80 columns:\n got %q\nwant %q", got, want)
+	if _, _, got := rose.AdaptiveRule(); got != arith+"Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35" {
+		t.Errorf("at 80 columns:\n got %q\nwant %q", got, arith+"Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35")
 	}
 	if got, want := rose.AdaptiveRuleWide(), arith+"Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35"; got != want {
 		t.Errorf("at 120 columns:\n got %q\nwant %q", got, want)
 	}
-	// A hold has no why but its band; the yardstick after it.
+	// A hold has no why but its band.
 	held := rose
 	held.Bulkhead.Limit, held.Bulkhead.Reading.Direction, held.Bulkhead.Reading.Judged = 34, "hold", 34
 	held.Bulkhead.Reading.P90, held.Bulkhead.Reading.Queued = 90*time.Millisecond, 4
-	if _, _, terse := held.AdaptiveRule(); held.AdaptiveRuleBy(yard) != terse+", "+yard || !strings.HasSuffix(terse, "Vegas: ≤2 rises, >6 falls, else holds: 34") ||
+	if _, _, terse := held.AdaptiveRule(); !strings.HasSuffix(terse, "Vegas: ≤2 rises, >6 falls, else holds: 34") ||
 		!strings.HasSuffix(held.AdaptiveRuleWide(), "Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls, else holds: 34") {
-		t.Errorf("a hold: %q / %q", held.AdaptiveRuleBy(yard), held.AdaptiveRuleWide())
+		t.Errorf("a hold: %q / %q", terse, held.AdaptiveRuleWide())
 	}
 	// The span is failsafe-go's: its bounds the same throughout it, other ones past it.
 	for _, c := range []struct {

@@ -61,7 +61,7 @@ func init() {
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
 			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
 			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
-			"\"CoDel 49 of 146 turned away, 34% (≈ no queue, Erlang B's forecast: 38%, workers 93% busy, measured 96% in 5–10s)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it (≈ no queue; wider, \"Erlang B's forecast with no queue\" and \"nearly a loss system, full means turned away\"), and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of the 20 workers set), beside the one measured over the table's window, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any (\"in 4s of 5–10s\": 4 of them, a second with none between). Where payments' connections bound the share, \"forecast, the connections' bound\" in its place, no queue being Erlang B's alone. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"workers 93% busy of 64, measured 80% of each second's pool\". "+
+			"\"CoDel in 5–10s: 25 of 72 turned away, 35% (≈ no queue, Erlang B's forecast: 38%, workers 93% busy, measured 96%)\": those it turned away of every arrival over the table's /s seconds, those from the pool's first fill where the window holds any (before it none were turned away, so a share over them reads low beside the long run's), the seconds said first, for both figures measured (before the first is over, \"since the start: …\", as the pool-full line says its share), beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it (≈ no queue; wider, \"Erlang B's forecast with no queue\" and \"nearly a loss system, full means turned away\"), and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of the 20 workers set), beside the one measured over the same seconds, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any (\"in 4s of 5–10s\": 4 of them, a second with none between). Where payments' connections bound the share, \"forecast, the connections' bound\" in its place, no queue being Erlang B's alone. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"workers 93% busy of 64, measured 80% of each second's pool\". "+
 			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
@@ -155,17 +155,34 @@ func (r Report) coDelLines() []string {
 	return []string{line}
 }
 
-// heldShare is the mean share of the pool its workers held over the table's window, each
-// second's held of that second's pool: the configured size would pass 100% where the pool
-// grew (review 38a minor 3). A hair over a second's pool is the sample's timing, so none
-// counts past it. span is the seconds counted, not the window's, which may hold seconds
-// with no pool (review 39 m1): from the first to the last counted, and how many of them
-// were where one with no pool lies between ("4s of 5–10s", review 40a m4); same says every
-// one of them had a pool of workers, the size the forecast is of. ok is false with no
-// second that has a pool.
-func heldShare(s *Snapshot, workers int) (share float64, span string, same, ok bool) {
-	n, from, to, same := 0, 0, 0, true
-	for _, sec := range s.rateSeconds() {
+// coDelMeasure is what CoDel's line measures over a span of seconds, to set beside the
+// forecast's long run: the mean share of the pool its workers held, each second's held of
+// that second's pool (the configured size would pass 100% where the pool grew, review 38a
+// minor 3; a hair over a second's pool is the sample's timing, so none counts past it), and
+// the arrivals CoDel turned away of those that arrived. span is the seconds counted, from
+// the first to the last, and how many of them were where one with no pool lies between
+// ("4s of 5–10s", review 39 m1, 40a m4); same says every one of them had a pool of the size
+// the forecast is of.
+type coDelMeasure struct {
+	busy            float64
+	turned, arrived int64
+	span            string
+	same            bool
+}
+
+// coDelMeasured is coDelMeasure over the table's /s seconds that had a pool, those from the
+// pool's first fill where any are (as the pool's shares, PoolShares): the share turned away
+// since the start counted the seconds before it, which turned none away, and "29%" read as
+// off beside Erlang B's 38% and a busy share measured over 3–8s (newcomer 69 W4). ok is
+// false with no second that has a pool.
+func coDelMeasured(s *Snapshot, workers int) (m coDelMeasure, ok bool) {
+	secs := s.filledSeconds()
+	if len(secs) == 0 {
+		secs = s.rateSeconds()
+	}
+	n, from, to := 0, 0, 0
+	m.same = true
+	for _, sec := range secs {
 		if sec.Workers <= 0 {
 			continue
 		}
@@ -173,20 +190,25 @@ func heldShare(s *Snapshot, workers int) (share float64, span string, same, ok b
 		for _, h := range sec.Held {
 			held += h
 		}
-		share += min(held, float64(sec.Workers)) / float64(sec.Workers)
+		m.busy += min(held, float64(sec.Workers)) / float64(sec.Workers)
+		for c := range sec.Arrived {
+			m.arrived += sec.Arrived[c]
+			m.turned += sec.Rejected[c][RejectCoDel]
+		}
 		if n == 0 {
 			from = sec.T - 1
 		}
 		n++
-		to, same = sec.T, same && sec.Workers == workers
+		to, m.same = sec.T, m.same && sec.Workers == workers
 	}
 	if n == 0 {
-		return 0, "", false, false
+		return coDelMeasure{}, false
 	}
-	if span = FmtSpan(from, to); n < to-from {
-		span = fmt.Sprintf("%ds of %s", n, span)
+	if m.span = FmtSpan(from, to); n < to-from {
+		m.span = fmt.Sprintf("%ds of %s", n, m.span)
 	}
-	return share / float64(n), span, same, true
+	m.busy /= float64(n)
+	return m, true
 }
 
 // coDelHealth is what CoDel turned away, and the forecast of the pool it leaves.
@@ -194,19 +216,24 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	if s.Config.Pool.Discipline != CoDel {
 		return nil
 	}
-	arrived := s.Arrived()
 	// Of how many, and the share beside the forecast's: "49 turned away (forecast: 38%)"
-	// left the share to work out (newcomer 43 G-19).
-	turned := s.TurnedAway(RejectCoDel)
-	value, brief := FmtCount(turned)+" turned away past their limit", FmtCount(turned)+" turned away"
+	// left the share to work out (newcomer 43 G-19). Over the seconds the busy share is
+	// measured over, said first, for both (newcomer 69 W4); before them, since the start, as
+	// the pool-full line says its share.
+	fc := reportForecast(*s)
+	m, measured := coDelMeasured(s, fc.Workers)
+	turned, arrived, when := s.TurnedAway(RejectCoDel), s.Arrived(), "since the start"
+	if measured {
+		turned, arrived, when = m.turned, m.arrived, "in "+m.span
+	}
+	value, brief := when+": none arrived", when+": none arrived"
 	if arrived > 0 {
-		some := fmt.Sprintf("%s of %s turned away", FmtCount(turned), FmtCount(arrived))
-		share := FmtShare(float64(turned)/float64(arrived), arrived)
-		value, brief = some+" past their limit, "+share, some+", "+share
+		some := fmt.Sprintf("%s: %s of %s turned away", when, FmtCount(turned), FmtCount(arrived))
+		share := ", " + FmtShare(float64(turned)/float64(arrived), arrived)
+		value, brief = some+" past their limit"+share, some+share
 	}
 	// Turned away as the screen says it elsewhere: the pool's long-run loss, which is Blocking
 	// but where connections bound it (review 33 #2: 84% beside 83% for one fact).
-	fc := reportForecast(*s)
 	if f, ok := fc.CoDel(s.Config.Pool); ok {
 		// Erlang's term defined where it shows, or its meaning in its place where the
 		// definition does not fit (newcomer 42 G10: never defined on screen); the model
@@ -223,12 +250,12 @@ func coDelHealth(s *Snapshot, w int) []Item {
 		// screen showed it (newcomer 45 G10). Of which pool each is, where they differ: the
 		// forecast's is of the pool set (an autoscaled one's most), the measured of each
 		// second's (review 39 m1).
-		if share, span, same, ok := heldShare(s, fc.Workers); ok {
+		if measured {
 			of := ""
-			if !same {
+			if !m.same {
 				busy, of = busy+fmt.Sprintf(" of %d", fc.Workers), " of each second's pool"
 			}
-			busy += fmt.Sprintf(", measured %.0f%%%s in %s", 100*share, of, span)
+			busy += fmt.Sprintf(", measured %.0f%%%s", 100*m.busy, of)
 		}
 		// Which figure is the no-queue one, said beside it: "measured 96% in 5–10s: as with
 		// no queue" read as the measured share's, and claimed more than "nearly" (review 38a

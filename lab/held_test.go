@@ -162,7 +162,7 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	// With a measured share, whose length at 120 takes the linked form.
 	for i := range 10 {
 		sec := Second{T: i + 1, Workers: 20}
-		sec.Held[Payment] = 19.2
+		sec.Held[Payment], sec.Arrived[Payment], sec.Rejected[Payment][RejectCoDel] = 19.2, 10, 3
 		codel.Timeline = append(codel.Timeline, sec)
 	}
 	for w, want := range map[int]string{
@@ -175,14 +175,18 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	}
 	codel.Timeline = nil
 	// Without connections, Erlang B's, named, and of how many so far (newcomer 43 G-19:
-	// "49 turned away (forecast: 38% …)" left the model and the share so far to guess).
+	// "49 turned away (forecast: 38% …)" left the model and the share so far to guess),
+	// said so: before a whole second, since the start (newcomer 69 W4).
 	codel.Config.Payment.Connections = ConnectionsConfig{}
 	codel.Classes[Payment].Arrived, codel.Classes[Signup].Arrived = 97, 49
 	codel.Classes[Payment].Rejected[RejectCoDel], codel.Classes[Signup].Rejected[RejectCoDel] = 33, 16
 	want := fmt.Sprintf("Erlang B's forecast with no queue: %.0f%%", 100*codel.Config.Forecast().Blocking)
-	for _, w := range []int{200, 120} {
-		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, "49 of 146 turned away past their limit, 34% (") || !strings.Contains(items[0].Value, want) {
-			t.Errorf("at %d CoDel's line %+v, want %q", w, items, want)
+	for w, head := range map[int]string{
+		200: "since the start: 49 of 146 turned away past their limit, 34% (",
+		120: "since the start: 49 of 146 turned away, 34% (",
+	} {
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, want) {
+			t.Errorf("at %d CoDel's line %+v, want %q and %q", w, items, head, want)
 		}
 	}
 }
@@ -194,6 +198,9 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 // columns why a no-queue model fits, "≈ no queue" (review 39 m2). Each second's held of that
 // second's pool, over the seconds that had one (review 39 m1: the span covered seconds it
 // skipped): here 19.2 of 20, 96%, in 6–10s, the window's 5–6s with no pool.
+// The share turned away over those seconds too, the span said first for both: since the
+// start, "29%" beside a busy share of 3–8s and the forecast's 38% read as off (newcomer 69
+// W4): 12 of the 40 that arrived in 6–10s, not 51 of 149 since the start.
 func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 	_, codel := heldSnapshots()
 	codel.Classes[Signup] = ClassStats{Arrived: 49}
@@ -204,23 +211,25 @@ func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 			sec.Workers = 0
 		}
 		sec.Held[Payment], sec.Held[Signup] = 19, 0.2
+		sec.Arrived[Payment], sec.Rejected[Payment][RejectCoDel] = 10, 3
 		codel.Timeline = append(codel.Timeline, sec)
 	}
 	f := codel.Config.Forecast()
 	cf, _ := f.CoDel(codel.Config.Pool)
-	busy := fmt.Sprintf("workers %.0f%% busy, measured 96%% in 6–10s)", 100*cf.Busy)
+	head, busy := "in 6–10s: 12 of 40 turned away", fmt.Sprintf("workers %.0f%% busy, measured 96%%)", 100*cf.Busy)
 	for _, w := range []int{200, 120} {
-		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
-			t.Errorf("at %d CoDel's line %+v, want %q within the width", w, items, busy)
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, ", 30% (") ||
+			!strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
+			t.Errorf("at %d CoDel's line %+v, want %q, 30%% and %q within the width", w, items, head, busy)
 		}
 	}
 	// A second with no pool inside the window: the span says how many of its seconds were
 	// counted (review 40a m4: "6–10s" covered the 7–8s it skipped).
 	codel.Timeline[5].Workers, codel.Timeline[7].Workers = 20, 0
-	busy = fmt.Sprintf("workers %.0f%% busy, measured 96%% in 4s of 5–10s)", 100*cf.Busy)
+	head = "in 4s of 5–10s: 12 of 40 turned away"
 	for _, w := range []int{200, 120} {
-		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
-			t.Errorf("gap inside, at %d CoDel's line %+v, want %q within the width", w, items, busy)
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
+			t.Errorf("gap inside, at %d CoDel's line %+v, want %q and %q within the width", w, items, head, busy)
 		}
 	}
 	want := fmt.Sprintf("(≈ no queue, Erlang B's forecast: %.0f%%", 100*f.LongRunLoss())
@@ -232,10 +241,10 @@ func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 	for i := range codel.Timeline {
 		codel.Timeline[i].Workers, codel.Timeline[i].Held[Payment] = 25, 23.8
 	}
-	busy = fmt.Sprintf("workers %.0f%% busy of 20, measured 96%% of each second's pool in 5–10s)", 100*cf.Busy)
+	head, busy = "in 5–10s: 15 of 50 turned away", fmt.Sprintf("workers %.0f%% busy of 20, measured 96%% of each second's pool)", 100*cf.Busy)
 	for _, w := range []int{200, 120} {
-		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
-			t.Errorf("at %d CoDel's line %+v, want %q within the width", w, items, busy)
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
+			t.Errorf("at %d CoDel's line %+v, want %q and %q within the width", w, items, head, busy)
 		}
 	}
 }

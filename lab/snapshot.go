@@ -701,6 +701,22 @@ func (s *Snapshot) rateSeconds() []Second {
 	return tl[max(len(tl)-RateWindow, 0):]
 }
 
+// filledSeconds is the table's /s seconds that began once the pool had first filled: in
+// those before, none found it full, so a share turned away over them is below the long
+// run's. nil where the pool has not filled.
+func (s *Snapshot) filledSeconds() []Second {
+	if s.Pool.FullFrom <= 0 {
+		return nil
+	}
+	secs := s.rateSeconds()
+	for i, sec := range secs {
+		if time.Duration(sec.T-1)*time.Second >= s.Pool.FullFrom {
+			return secs[i:]
+		}
+	}
+	return nil
+}
+
 // wholeSeconds is the timeline less a part second at its end: a run that ended inside a
 // second (--at 5.5s) samples that part last, and the rates say they are of whole seconds.
 func (s *Snapshot) wholeSeconds() []Second {
@@ -808,22 +824,17 @@ func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved
 	// checks 1 of 6": "17%" beside "38% of each" read as favouritism (newcomer 56).
 	var arrived, rejected [numClasses]int64
 	from, to := -1, 0
-	if s.Pool.FullFrom > 0 {
-		// The table's /s seconds, so that its rows check the shares: over every second since
-		// the fill, "in 1–8s" beside "/s 3–8s" left the reader to ask why two windows
-		// (newcomer 62 W18). Later, where the pool filled within them.
-		for _, sec := range s.rateSeconds() {
-			if time.Duration(sec.T-1)*time.Second < s.Pool.FullFrom {
-				continue
-			}
-			if from < 0 {
-				from = sec.T - 1
-			}
-			to = sec.T
-			for c := range arrived {
-				arrived[c] += sec.Arrived[c]
-				rejected[c] += sec.Rejected[c][RejectPool]
-			}
+	// The table's /s seconds, so that its rows check the shares: over every second since
+	// the fill, "in 1–8s" beside "/s 3–8s" left the reader to ask why two windows
+	// (newcomer 62 W18). Later, where the pool filled within them.
+	for _, sec := range s.filledSeconds() {
+		if from < 0 {
+			from = sec.T - 1
+		}
+		to = sec.T
+		for c := range arrived {
+			arrived[c] += sec.Arrived[c]
+			rejected[c] += sec.Rejected[c][RejectPool]
 		}
 	}
 	// The window as the table's /s rows write theirs, "in 1–8s": "from 1s payments 37%"

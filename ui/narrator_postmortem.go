@@ -45,15 +45,21 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		p99 += fmt.Sprintf(", rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
 	// tailOf is the sentence's end, its not-ok share's reasons less named, where the sentence
-	// says that one already.
-	tailOf := func(named string) string {
-		tail := fmt.Sprintf("; p99 %s, %s", p99, notOKSaid(s, named))
+	// says that one already; few, for 80 columns, in fewer words: the p99 left to the table's
+	// own column where it is that one (not rising), and a count in flight left out where it is
+	// 0% of all (notOKSaid): they took the room of why an adaptive limit sits past the knee
+	// (newcomer 68).
+	tailOf := func(named string, few bool) string {
+		tail := "; " + notOKSaid(s, named, few)
+		if !few || rising {
+			tail = "; p99 " + p99 + "," + tail[1:]
+		}
 		if f.Payment.TimeoutCuts && !k.CutByDeadline { // the knee's answers are the calls', which the timeout cuts (a key storm's adaptive-limit); the deadline, where it cuts first, says its own
 			tail = timeoutPrice(cfg) + tail
 		}
 		return tail
 	}
-	tail := tailOf("")
+	tail := tailOf("", false)
 
 	switch {
 	case adaptive: // the limit moves, so no forecast: what it has found, and what that does
@@ -125,13 +131,14 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			moves += "; " + lab.AdaptivePastKnee(s.Bulkhead.Reading)
 			short = "; the limit can stay past the knee, as here"
 			if rule != "" { // its reading says why it has not fallen there, in fewer lines
-				past, pastTerse, yardstick := u.PastKneeSaid(s.Bulkhead.Reading)
+				past, pastTerse, fewest := u.PastKneeSaid(s.Bulkhead.Reading)
 				short, shorter, wide = "; "+rule+", "+past, "; "+terse+", "+pastTerse, wide+", "+pastTerse
-				if yardstick != "" {
-					// At 80 columns its yardstick before its why, the knee being the settings',
-					// and where even that wraps past headlineMost, the rule alone (newcomer 57:
-					// no line for both).
-					shorter, shortest = "; "+s.AdaptiveRuleBy(yardstick), "; "+terse
+				if fewest != "" {
+					// At 80 columns, after its why, the knee and its yardstick unglossed, the
+					// reading having named it (newcomer 68: the yardstick alone left why the
+					// limit sits past the knee, the screen's lesson, to the help), and where even
+					// that wraps past headlineMost, the rule alone (newcomer 57: no line for both).
+					shorter, shortest = "; "+terse+", "+fewest, "; "+terse
 				}
 			}
 		}
@@ -140,7 +147,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// where Little's law's clause leads the rule, fits them.
 		// Without a rule, shorter, shortest and wide are all empty, and widened keeps none.
 		*spare = spareClause{long: "; " + moves + held, short: short, shorter: shorter, shortest: shortest, fuller: [2]string{shorter, wide}, capped: true}
-		tailTerse := tail + cmp.Or(lessonTerse, lesson)
+		tailTerse := tailOf("", true) + cmp.Or(lessonTerse, lesson)
 		tail += lesson
 		// "The rest turned away" read as the limit shedding only an excess over the knee
 		// (newcomer 29); the tail names the rejections, and this says when there are none.
@@ -264,7 +271,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					said = ""
 				} else {
 					// Named once: the share's words would say it again a clause later.
-					tail = tailOf(lab.RejectDeadline.Word())
+					tail = tailOf(lab.RejectDeadline.Word(), false)
 				}
 				terse = head + said + otherwise
 				if grows {
@@ -390,8 +397,10 @@ func answered(s *lab.Snapshot, model, rate float64) string {
 //
 // named is a word the sentence gave the window's rate of just before: where it is the only
 // one, the share leaves it out, one outcome said once (newcomer 65: "16/s rejected:deadline
-// … not ok 3.2% …: rejected:deadline"); "" none.
-func notOKSaid(s *lab.Snapshot, named string) string {
+// … not ok 3.2% …: rejected:deadline"); "" none. few: without those in flight where they are
+// 0% of all, which a rate misses nothing of, for 80 columns (newcomer 68: "blind to 6 in
+// flight (0% of all)" took the room of why the adaptive limit sits past the knee).
+func notOKSaid(s *lab.Snapshot, named string, few bool) string {
 	const notOK = "not ok"
 	c := s.Classes[lab.Payment]
 	share, replied := c.NotOKShareOfReplies()
@@ -418,11 +427,14 @@ func notOKSaid(s *lab.Snapshot, named string) string {
 		// "Blind" with its subject, the share being a dashboard's error rate: bare, a viewer
 		// skimming read "0.0%" as healthy beside ok% 45% (newcomer 33). With no replies there is
 		// no rate to name.
-		blind := "blind to"
+		blind, share := "blind to", fmtShare(c.InFlightShare(), c.Arrived)
 		if replied {
 			blind = "an error rate blind to"
 		}
-		return fmt.Sprintf("%s, %s %s %s (%s of all)", said, blind, fmtCount(c.InFlight), lab.FateInFlight.Word(), fmtShare(c.InFlightShare(), c.Arrived))
+		if few && share == "0%" {
+			return said
+		}
+		return fmt.Sprintf("%s, %s %s %s (%s of all)", said, blind, fmtCount(c.InFlight), lab.FateInFlight.Word(), share)
 	}
 	return said
 }

@@ -394,18 +394,18 @@ func TestNotOKSaidOfWhatEnded(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	s.Classes[lab.Payment].InFlight, s.Classes[lab.Payment].Arrived = 600, 600
-	if got := notOKSaid(s, ""); got != "not ok: no replies in 1–6s, blind to 600 in flight (100% of all)" {
+	if got := notOKSaid(s, "", false); got != "not ok: no replies in 1–6s, blind to 600 in flight (100% of all)" {
 		t.Errorf("no replies: %q", got)
 	}
 	for i := range s.Timeline {
 		s.Timeline[i].Arrived[lab.Payment] = 5
 		s.Timeline[i].OK[lab.Payment], s.Timeline[i].Rejected[lab.Payment][lab.RejectDeadline] = 10, 70
 	}
-	if got := notOKSaid(s, ""); !strings.HasPrefix(got, "not ok 87.5% of replies in 1–6s: rejected:deadline") {
+	if got := notOKSaid(s, "", false); !strings.HasPrefix(got, "not ok 87.5% of replies in 1–6s: rejected:deadline") {
 		t.Errorf("a falling rate: %q", got)
 	}
 	// Its one word named just before it, by the rate it is the share of: said once (newcomer 65).
-	if got := notOKSaid(s, "rejected:deadline"); got != "not ok 87.5% of replies in 1–6s" {
+	if got := notOKSaid(s, "rejected:deadline", false); got != "not ok 87.5% of replies in 1–6s" {
 		t.Errorf("a word named before it: %q", got)
 	}
 	// Replies all ok, many in flight: "blind" has its subject, the error rate (newcomer 33
@@ -413,8 +413,21 @@ func TestNotOKSaidOfWhatEnded(t *testing.T) {
 	for i := range s.Timeline {
 		s.Timeline[i].Rejected[lab.Payment][lab.RejectDeadline] = 0
 	}
-	if got := notOKSaid(s, ""); got != "not ok 0.0% of replies in 1–6s, an error rate blind to 600 in flight (100% of all)" {
+	if got := notOKSaid(s, "", false); got != "not ok 0.0% of replies in 1–6s, an error rate blind to 600 in flight (100% of all)" {
 		t.Errorf("all replies ok: %q", got)
+	}
+	// At 80 columns the count in flight stays where it is a share to speak of, and goes where
+	// it is 0% of all: "blind to 6 in flight (0% of all)" took the room of the adaptive limit's
+	// lesson (newcomer 68).
+	if got := notOKSaid(s, "", true); got != "not ok 0.0% of replies in 1–6s, an error rate blind to 600 in flight (100% of all)" {
+		t.Errorf("all replies ok, few words: %q", got)
+	}
+	s.Classes[lab.Payment].InFlight, s.Classes[lab.Payment].Arrived = 6, 16000
+	if got := notOKSaid(s, "", true); got != "not ok 0.0% of replies in 1–6s" {
+		t.Errorf("6 of 16000 in flight, few words: %q", got)
+	}
+	if got := notOKSaid(s, "", false); got != "not ok 0.0% of replies in 1–6s, an error rate blind to 6 in flight (0% of all)" {
+		t.Errorf("6 of 16000 in flight: %q", got)
 	}
 }
 
@@ -638,9 +651,10 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// the limit sit past the knee, at both widths: its yardstick is the mean the rule names, not
 	// the unloaded 50ms; the p90's window is the help's.
 	// Newcomer 57: with the bounds, where they come from, failsafe-go's for a limit under 100;
-	// at 80 columns, tersely, the yardstick said after the rule, the knee being the settings'.
+	// at 80 columns, tersely, the knee and its yardstick said after the rule (newcomer 68: the
+	// yardstick alone left why the limit sits past the knee to the help).
 	brief := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ smoothed p90 84.0ms) = 3.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
-	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ smoothed p90 84.0ms) = 3.3, rounded up: 4; Vegas: ≤2 rises, >6 falls, else holds: 35, judged by the yardstick, not 50ms unloaded"
+	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ smoothed p90 84.0ms) = 3.3, rounded up: 4; Vegas: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the yardstick"
 	wide := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ smoothed p90 84.0ms) = 3.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the yardstick, not 50ms unloaded"
 	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52);
 	// at 80 even that does, so the sentence drops the knee's yardstick and the mean of calls,
@@ -1083,16 +1097,18 @@ func TestHelpNamesThePresetsPayments(t *testing.T) {
 
 // Newcomer 57 G-MAJOR at both sizes: "why 2 and 6? why does the limit rise at all when latency
 // already exceeds 50ms?". The bounds with where they come from, and why it rose, in no more
-// than the narrator's lines: at 80 columns the yardstick before the why, the limit unglossed and
-// the lesson terse; at 120 the why whole, the knee and the yardstick as before.
+// than the narrator's lines: at 80 columns the knee and its yardstick after the why, the limit
+// unglossed, the lesson terse and the p99 the table's (newcomer 68); at 120 the why whole, the
+// knee and the yardstick as before.
 func TestAdaptiveSaysWhyItRises(t *testing.T) {
 	cfg := adaptiveConfig()
 	s := postmortemSnapshot(cfg)
 	s.Bulkhead.Reading = lab.AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}
 	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − yardstick 81.8ms (p90's ~10s mean) ÷ smoothed p90 85.5ms) = 1.5, rounded up: 2; "
 	for w, want := range map[int]string{
-		// At 80 the yardstick wraps past them since the rule names its p90's calls (newcomer 59): the rule alone.
-		80:  arith + "Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35",
+		// At 80 after the why, the knee and its yardstick, the lesson (newcomer 68), in room the
+		// table's own p99 left (the sentence without it).
+		80:  arith + "Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35, past the knee of 25, judged by the yardstick",
 		120: arith + "Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35, past the knee of 25, judged by the yardstick, not 50ms unloaded",
 	} {
 		out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0), levelFull)
@@ -1100,7 +1116,7 @@ func TestAdaptiveSaysWhyItRises(t *testing.T) {
 			t.Errorf("%d lines at %d columns, want at most %d ending %q:\n%s", len(out), w, headlineMost, want, strings.Join(out, "\n"))
 		}
 	}
-	// Where even the yardstick wraps past them, the rule alone: its bounds and why kept.
+	// Where even the knee and its yardstick wrap past them, the rule alone: its bounds and why kept.
 	_, spare := narration(cfg, s)
 	if !strings.HasSuffix(spare.shortest, "Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35") || spare.remedy() != spare.shortest {
 		t.Errorf("the rule alone: %q, a compare's summary %q", spare.shortest, spare.remedy())
