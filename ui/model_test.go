@@ -45,7 +45,7 @@ func startModel(t *testing.T, fs *fakeStarter) model {
 // wait for (an apply, leaving compare mode, a preset or the tour loading) and runs what they
 // ask for in turn. The other messages (a restart's, an export's, a quit) it returns as one
 // command, their work done, for the test to deliver.
-func settle(t *testing.T, m model, cmd tea.Cmd) (model, tea.Cmd) {
+func settle(t testing.TB, m model, cmd tea.Cmd) (model, tea.Cmd) {
 	t.Helper()
 	var rest []tea.Cmd
 	for cmds := []tea.Cmd{cmd}; len(cmds) > 0; cmds = cmds[1:] {

@@ -100,15 +100,12 @@ func (c labCtx) narration() (says string, spare spareClause) {
 	return c.told.says, c.told.spare
 }
 
+// newLabCtx is pane i of s, w cells wide beside a peer peerW wide. Its copies share what
+// its narrator tells and the panels drawn: every width and height a layout tries works
+// them out once, so the figures cannot part.
 func newLabCtx(t *theme, s screen, i, w, peerW int) labCtx {
-	return tellingCtx(t, s, i, w, peerW, &told{})
-}
-
-// tellingCtx is newLabCtx with what pane i's narrator tells, worked out once a frame for
-// every width and height a layout tries (compare mode), so the figures cannot part.
-func tellingCtx(t *theme, s screen, i, w, peerW int, tl *told) labCtx {
 	p := s.panes[i]
-	return labCtx{t: t.labelled(p.cfg.Traffic), s: s, i: i, w: w, peerW: peerW, p: p, snap: p.snapshotOrEmpty(), told: tl, drawn: map[drawKey][]string{}}
+	return labCtx{t: t.labelled(p.cfg.Traffic), s: s, i: i, w: w, peerW: peerW, p: p, snap: p.snapshotOrEmpty(), told: &told{}, drawn: map[drawKey][]string{}}
 }
 
 // A panel is one part of a lab's screen. It draws either lines of its own height, or, filling,
@@ -135,8 +132,9 @@ type panel struct {
 	keep  func(c labCtx) int
 	least func(c labCtx) int
 	// tall is a height past keep at which a filling panel draws more (0: none): the spacing
-	// gives way to it where giving way reaches it.
-	tall func(c labCtx) int
+	// gives way to it where giving way reaches it. Past room, the lines a plan leaves the
+	// filling panels, it is 0: never reached, so not weighed.
+	tall func(c labCtx, room int) int
 }
 
 // shows says whether p is drawn for c at level.
@@ -748,8 +746,11 @@ var chartsPanel = panel{name: "charts", deepest: upTo(levelBare),
 	// spacing had taken the line that made lines (review 36 minor 5). tall is that height,
 	// where the charts drawn in it leave more than tallCosts fewer rows blank than a line
 	// short of it: the lines the spacing gives up go to drawing, not to other blank rows.
-	tall: func(c labCtx) int {
+	tall: func(c labCtx, room int) int {
 		h := 2 + anyPeakRows() + 1
+		if h > room {
+			return 0
+		}
 		blank := func(h int) int {
 			// cached per lab: each plan asks again
 			lines := c.cached(drawKey{name: "charts", height: h}, func() []string {
@@ -793,23 +794,33 @@ func linesIn(parts [][]string) int {
 	return n
 }
 
-// kept is the height the filling panels of ps that show at level keep from the spacing, the
-// least any of them draws in, and the height they draw more in (tall; keep where none).
-func (c labCtx) kept(ps []panel, level int) (keep, least, tall int) {
+// kept is the height the filling panels of ps that show at level keep from the spacing, and
+// the least any of them draws in.
+func (c labCtx) kept(ps []panel, level int) (keep, least int) {
 	for _, p := range ps {
 		if p.fill != nil && p.keep != nil && p.shows(c, level) {
-			k := p.keep(c)
-			keep += k
-			if p.tall != nil {
-				k = max(k, p.tall(c))
-			}
-			tall += k
+			keep += p.keep(c)
 			if p.least != nil {
 				least = max(least, p.least(c))
 			}
 		}
 	}
-	return keep, least, tall
+	return keep, least
+}
+
+// tallIn is the height the filling panels of ps that show at level draw more in, in room
+// lines (panel.tall; keep where none).
+func (c labCtx) tallIn(ps []panel, level, room int) (tall int) {
+	for _, p := range ps {
+		if p.fill != nil && p.keep != nil && p.shows(c, level) {
+			k := p.keep(c)
+			if p.tall != nil {
+				k = max(k, p.tall(c, room))
+			}
+			tall += k
+		}
+	}
+	return tall
 }
 
 // layoutPlan is a plan's result: the level, the lines of the panels with a height of their
@@ -825,14 +836,14 @@ type layoutPlan struct {
 // of detail at which they fit, then spare lines go to panels one level richer
 // (richerFirst).
 func (c labCtx) plan(ps []panel, h int) layoutPlan {
-	var level, keep, least, tall, avail int
+	var level, keep, least, avail int
 	var parts [][]string
 	start := levelFull
 	if h < compactBelow {
 		start = levelCompact
 	}
 	level, parts = c.settle(ps, start, h)
-	keep, least, tall = c.kept(ps, level)
+	keep, least = c.kept(ps, level)
 	// Full detail is not worth the charts: where it leaves them less than the least they draw
 	// in and the compact level leaves that, compact (a compare half whose table has more
 	// notes); in compare, else terse, the health items gone, where that does (a summary one
@@ -841,7 +852,7 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 		if level < next && least > 0 && h-linesIn(parts) < least && (next == levelCompact || c.compared()) {
 			if fewer := c.fixed(ps, next); h-linesIn(fewer) >= least {
 				level, parts = next, fewer
-				keep, least, tall = c.kept(ps, level)
+				keep, least = c.kept(ps, level)
 			}
 		}
 	}
@@ -864,7 +875,9 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 			}
 		}
 	}
-	return layoutPlan{level, parts, keep, least, tall, avail}
+	// The height the filling panels draw more in, weighed last, where the lines left can hold
+	// it: weighing draws the charts twice, on every plan a frame tries.
+	return layoutPlan{level, parts, keep, least, c.tallIn(ps, level, avail), avail}
 }
 
 // settle is the richest level from start at which the panels of ps with a height of their
