@@ -96,7 +96,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	widths, side := halves(w)
 	// Each half's context, made once a frame: what its narrator tells and the panels it has
 	// drawn are worked out once for every width and height tried (a context made for each
-	// try drew each half's charts six times: a 33ms frame at 120x40 after d, now 12ms).
+	// try drew each half's charts six times: BenchmarkViewWalk's compare-dep).
 	halfCtx := [2]labCtx{newLabCtx(t, s, 0, widths[0], widths[1]), newLabCtx(t, s, 1, widths[1], widths[0])}
 	ctx := func(i int) labCtx { return halfCtx[i] }
 	tightest := func(i int) int { return ctx(i).height(labPanels, levelBare) }

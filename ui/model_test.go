@@ -22,7 +22,7 @@ func press1(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: stri
 
 // pressed hands *m key k, as Bubble Tea would, and settles the work it asks for (settle):
 // what is left is returned for the test to deliver.
-func pressed(t *testing.T, m *model, k tea.KeyPressMsg) tea.Cmd {
+func pressed(t testing.TB, m *model, k tea.KeyPressMsg) tea.Cmd {
 	t.Helper()
 	next, cmd := m.Update(k)
 	*m, cmd = settle(t, next.(model), cmd)

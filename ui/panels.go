@@ -8,6 +8,7 @@ package ui
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -101,8 +102,8 @@ func (c labCtx) narration() (says string, spare spareClause) {
 }
 
 // newLabCtx is pane i of s, w cells wide beside a peer peerW wide. Its copies share what
-// its narrator tells and the panels drawn: every width and height a layout tries works
-// them out once, so the figures cannot part.
+// its narrator tells and the panels drawn: every height a layout tries works them out once,
+// so the figures cannot part.
 func newLabCtx(t *theme, s screen, i, w, peerW int) labCtx {
 	p := s.panes[i]
 	return labCtx{t: t.labelled(p.cfg.Traffic), s: s, i: i, w: w, peerW: peerW, p: p, snap: p.snapshotOrEmpty(), told: &told{}, drawn: map[drawKey][]string{}}
@@ -797,28 +798,35 @@ func linesIn(parts [][]string) int {
 // kept is the height the filling panels of ps that show at level keep from the spacing, and
 // the least any of them draws in.
 func (c labCtx) kept(ps []panel, level int) (keep, least int) {
-	for _, p := range ps {
-		if p.fill != nil && p.keep != nil && p.shows(c, level) {
-			keep += p.keep(c)
-			if p.least != nil {
-				least = max(least, p.least(c))
-			}
+	for p := range c.filling(ps, level) {
+		keep += p.keep(c)
+		if p.least != nil {
+			least = max(least, p.least(c))
 		}
 	}
 	return keep, least
 }
 
+// filling yields the panels of ps that fill the lines left and show at level.
+func (c labCtx) filling(ps []panel, level int) iter.Seq[panel] {
+	return func(yield func(panel) bool) {
+		for _, p := range ps {
+			if p.fill != nil && p.keep != nil && p.shows(c, level) && !yield(p) {
+				return
+			}
+		}
+	}
+}
+
 // tallIn is the height the filling panels of ps that show at level draw more in, in room
 // lines (panel.tall; keep where none).
 func (c labCtx) tallIn(ps []panel, level, room int) (tall int) {
-	for _, p := range ps {
-		if p.fill != nil && p.keep != nil && p.shows(c, level) {
-			k := p.keep(c)
-			if p.tall != nil {
-				k = max(k, p.tall(c, room))
-			}
-			tall += k
+	for p := range c.filling(ps, level) {
+		k := p.keep(c)
+		if p.tall != nil {
+			k = max(k, p.tall(c, room))
 		}
+		tall += k
 	}
 	return tall
 }
@@ -876,7 +884,8 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 		}
 	}
 	// The height the filling panels draw more in, weighed last, where the lines left can hold
-	// it: weighing draws the charts twice, on every plan a frame tries.
+	// it: weighing draws the charts at a second height, for nothing where the lines left
+	// cannot hold it.
 	return layoutPlan{level, parts, keep, least, c.tallIn(ps, level, avail), avail}
 }
 

@@ -16,7 +16,7 @@ import (
 )
 
 // BenchmarkViewWalk is the model's View at 120x40 and 80x24 on real engines (shared-pool),
-// after each step of a walk of one key every 2 s, as a tmux walk presses them: the frame
+// after each step of a walk of one key every 2 s (a tmux walk presses one a second): the frame
 // drawn while the next key waits. The walk takes ~20 s before the first result.
 // Run with: go test -run '^$' -bench ViewWalk -benchtime 20x -benchmem ./ui/
 func BenchmarkViewWalk(b *testing.B) {
@@ -54,9 +54,9 @@ func BenchmarkViewWalk(b *testing.B) {
 				b.Fatal(err)
 			}
 			// The walk's keys leave at most a restart's message undelivered (v).
-			var rest tea.Cmd
-			for m, rest = settle(b, m, update(press)); rest != nil; {
-				m, rest = settle(b, m, update(rest()))
+			for rest := pressed(b, &m, press); rest != nil; {
+				cmd := update(rest())
+				m, rest = settle(b, m, cmd)
 			}
 		}
 		run(2 * time.Second)
