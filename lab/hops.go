@@ -78,6 +78,7 @@ func init() {
 func atHopHelp(c Config) string {
 	r := c.RetryForecast()
 	multiplies := "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it"
+	var unalike string // the headline's sum where the layers retry unalike, worked
 	due := "Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean)"
 	if n := len(r.DeepestCalls); n > 0 {
 		last := FmtSecs(r.DeepestCalls[n-1])
@@ -88,11 +89,14 @@ func atHopHelp(c Config) string {
 			latest := FmtSecs(l.DeepestCalls[n-1])
 			due += fmt.Sprintf("; by %s at the latest, every jittered wait at its longest, %s = %s; in all, %s", latest, latest, l.DeepestLastGlance(), l.DeepestLastAdded())
 		}
-		// The headline's other form, the edge trying once less than the hops.
+		// The headline's other form, for layers retrying unalike, shown with the edge trying
+		// once less than the hops: a bare "were the edge to try 2 times" sum read as a riddle
+		// (newcomer 70 G11).
 		u := c
 		u.Payment.Retry.Attempts--
 		if ur := u.RetryForecast().latest(); ur.DeepestLastGlance() == "" && ur.DeepestLastSum() != "" {
-			due += fmt.Sprintf(" (were the edge to try %d times, layers retrying unalike, the headline would add up: %s)", u.Payment.Retry.Attempts, ur.DeepestLastSum())
+			unalike = fmt.Sprintf(". Where the layers retry unalike in number, no \"each layer's first n tries\" fits them all, so the headline adds the time up layer by layer instead, each term one layer's retries × its try and wait, the edge's first: with the edge set to %d tries (payment.retry.attempts), \"%s = %s\"",
+				u.Payment.Retry.Attempts, FmtSecs(ur.DeepestCalls[len(ur.DeepestCalls)-1]), ur.DeepestLastSum())
 		}
 	}
 	// What the expected figure sums (newcomer 50 #1: "~20.54 expected by now" had no origin).
@@ -103,7 +107,7 @@ func atHopHelp(c Config) string {
 	due += "; the headline's \"arrivals give\" figure sums " + made +
 		", and from each younger one the calls due by its age (a second's arrivals taken as even over it), over the payments that called: from the arrivals and the tries' times, not from the calls counted; " +
 		"every try timing out at a set time, the two may agree to the hundredth, parted only by the edge's jittered waits and the machine's delays"
-	return multiplies + ". " + due + ". " +
+	return multiplies + ". " + due + unalike + ". " +
 		// Where a hop's own timeout ends its tries first, the deadline spends nothing and
 		// the hops retry (review 38a m4: the forecast's own "the hops' tries capped" makes 9).
 		"With a propagated deadline, where the time passed down, not a hop's own shorter timeout, ends its failed try, the try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and what it needs left to call the next hop (dependency.hop.min_call): even set to retry (retry_at: every_hop) the hops add no call, so the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; " +

@@ -199,7 +199,7 @@ func TestDueSaid(t *testing.T) {
 func TestHopHelpWorkedFromTheForecast(t *testing.T) {
 	c := StackedTimeouts()
 	if at := atHopHelp(c); !strings.Contains(at, "(3 × 3 × 3 = 27)") || !strings.Contains(at, "in stacked-timeouts a payment's 27th call") ||
-		!strings.Contains(at, "the headline would add up: 600ms + 2 × 600ms + 2 × 600ms)") || !strings.Contains(at, "; by 3.6s at the latest, every jittered wait at its longest, 3.6s = 1.2s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and their waits; in all, 6 × 500ms + 6 × 100ms = 3.6s") {
+		!strings.Contains(at, `the headline adds the time up layer by layer instead, each term one layer's retries × its try and wait, the edge's first: with the edge set to 2 tries (payment.retry.attempts), "3.0s = 600ms + 2 × 600ms + 2 × 600ms"`) || !strings.Contains(at, "; by 3.6s at the latest, every jittered wait at its longest, 3.6s = 1.2s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and their waits; in all, 6 × 500ms + 6 × 100ms = 3.6s") {
 		t.Errorf("at hop N: %q", at)
 	}
 	// What the headline's expected figure sums (newcomer 50 #1: "~20.54 expected by now" had

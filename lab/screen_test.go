@@ -670,7 +670,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 	}
 	for prefix, want := range map[string]string{
 		// A 0 is no change: "unmarked change: beyond noise" claimed it too (newcomer 28).
-		"A vs B":     `"` + UnmarkedKey + `": larger than that noise; "` + NoChange + `": A and B shown alike, no change, never a result`,
+		"A vs B":     `"` + UnmarkedKey + `": larger than that noise. "` + NoChange + `": A and B shown alike, no change, never a result`,
 		"not ok":     "not ok n% of replies: ",
 		"pool full ": `"first full at" is the scheduled arrival of the request that took the last worker`,
 		// Each reason that turns a payment away before its chain, CoDel's too (review 16 #14).
@@ -694,7 +694,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 	}
 	// A fleet's blocks as the screen says them, not "one vote each" (review 16 #12).
 	// Why in plain words: "fail together" left newcomer 28 asking why 15 → 0 is noise.
-	if got := entry("A vs B"); !strings.Contains(got, "200ms blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more;") || strings.Contains(got, "vote") {
+	if got := entry("A vs B"); !strings.Contains(got, "200ms blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more.") || strings.Contains(got, "vote") {
 		t.Errorf("the help's blocks: %q", got)
 	}
 	// "Not judged yet" as the lesson says it, either side holding, its wait in the narrator's
