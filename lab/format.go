@@ -309,7 +309,8 @@ func BusiestSince(from int, ends []int, figure string) (whole, brief string) {
 
 // TopSeconds is the largest value of secs and the ends (Second.T) of every second whose
 // value write writes as it writes that one, in order: the seconds a chart's legend calls
-// its busiest, which a strip draws alike (nil: secs is empty).
+// its busiest, at one written figure (a strip may still draw 19.6 a level under 20; nil:
+// secs is empty).
 func TopSeconds(secs []Second, value func(*Second) float64, write func(float64) string) (top float64, ends []int) {
 	if len(secs) == 0 {
 		return 0, nil

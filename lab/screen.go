@@ -622,7 +622,8 @@ var coreHealth = slices.Concat(
 		peak, peakBrief := atOnce+" since 0s"+calls, atOnce+calls
 		forms := []string{fmt.Sprintf("%s (%s)", now, peak), fmt.Sprintf("%s (%s)", now, peakBrief), fmt.Sprintf("%s (%s)", now, atOnce),
 			fmt.Sprintf("%s (peak %d)", now, s.Dependency.PeakInFlight), now}
-		if counts := s.hungUpCounted(); counts != "" {
+		counts := s.hungUpCounted()
+		if counts != "" {
 			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, counts)}, forms...)
 		}
 		if s.Dependency.PeakInFlight+s.Dependency.InFlight == 0 && s.Dependency.Requests == 0 { // "peak 0 at once, 0 calls" said a peak of nothing (review 34)
@@ -663,6 +664,9 @@ var coreHealth = slices.Concat(
 			// unexplained (newcomer 27), and more briefly before it in a compare half, where
 			// the retry budget's "now 8" stood beside "10/20 busy" (newcomer33 29).
 			short := []string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s; %s)", now, peakBrief, more), fmt.Sprintf("%s (%s)", now, more)}
+			if counts != "" { // what a call counts goes with the workers' why where both fit (review s86a)
+				short = append([]string{fmt.Sprintf("%s (%s; %s; %s)", now, peak, more, counts)}, short...)
+			}
 			if both != "" {
 				short = append(short, fmt.Sprintf("%s (+%s busy%s)", now, units(n, "worker"), both))
 			}

@@ -503,6 +503,13 @@ func TestDependencyPeakSaysWhatItCounts(t *testing.T) {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)
 		}
 	}
+	// A worker busy off its call: its why and what a call counts, both where they fit
+	// (review s86a: the why's forms came first and dropped the count's words).
+	s.Pool.BusyBy[Payment] = 9
+	if got := HealthItems(s, 200)[0].Phrase(); !strings.Contains(got, "1 more worker busy") || !strings.Contains(got, "a call counts till answered or hung up") {
+		t.Errorf("one busy off its call, 200 columns: %q", got)
+	}
+	s.Pool.BusyBy[Payment] = 8
 	s.Config.Dependency.IgnoreCancel = true
 	if got := HealthItems(s, 120)[0].Phrase(); !strings.HasSuffix(got, "; a hung-up call counts till done)") {
 		t.Errorf("works on: %q", got)
