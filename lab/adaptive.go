@@ -879,8 +879,8 @@ func (u AdaptiveUse) MeanSaid() string {
 func (u AdaptiveUse) FixedSaid() string { return u.fixedSaid(false) }
 
 // FixedTerse is FixedSaid in fewer words, for 80 columns, whose rule says its bounds and why
-// (newcomer 57): "fixed 24 workers: ~480/s", what that pool is, in 120's words ("postmortem-fix:
-// ~480/s", the preset alone, was cryptic without them, newcomer 60).
+// (newcomer 57): "postmortem-fix's 24 workers: ~480/s", what that pool is, in 120's words
+// ("postmortem-fix: ~480/s", the preset alone, was cryptic without them, newcomer 60).
 func (u AdaptiveUse) FixedTerse() string { return u.fixedSaid(true) }
 
 func (u AdaptiveUse) fixedSaid(terse bool) string {

@@ -506,8 +506,10 @@ func TestDependencyPeakSaysWhatItCounts(t *testing.T) {
 	// A worker busy off its call: its why and what a call counts, both where they fit
 	// (review s86a: the why's forms came first and dropped the count's words).
 	s.Pool.BusyBy[Payment] = 9
-	if got := HealthItems(s, 200)[0].Phrase(); !strings.Contains(got, "1 more worker busy") || !strings.Contains(got, "a call counts till answered or hung up") {
-		t.Errorf("one busy off its call, 200 columns: %q", got)
+	for _, w := range []int{200, 120} {
+		if got := HealthItems(s, w)[0].Phrase(); !strings.Contains(got, "busy") || !strings.Contains(got, "a call counts till answered or hung up") {
+			t.Errorf("one busy off its call, %d columns: %q", w, got)
+		}
 	}
 	s.Pool.BusyBy[Payment] = 8
 	s.Config.Dependency.IgnoreCancel = true
@@ -1548,5 +1550,17 @@ func TestPoolSharesSinceTheFill(t *testing.T) {
 	none.Pool.FullFrom, none.Classes[Payment].Rejected, none.Classes[Signup].Rejected, none.Classes[Health].Rejected = 0, [numReasons]int64{}, [numReasons]int64{}, [numReasons]int64{}
 	if said, verdict, _ := none.PoolShares(others, 0.38); said != "" || verdict != (ShareJudged{}) {
 		t.Errorf("never full: %q", said)
+	}
+}
+
+// A worker busy before any call says no call yet beside its why, not "peak 0 at once, 0
+// calls" (review 34's guard, which the busy workers' forms passed by).
+func TestDependencyNoCallYetBesideBusyWorkers(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	s.Pool.BusyBy[Payment] = 1
+	for w, want := range map[int]string{80: "not calling", 120: "no call yet"} {
+		if got := HealthItems(s, w)[0].Phrase(); strings.Contains(got, "peak 0") || !strings.Contains(got, want) {
+			t.Errorf("at %d columns: %q", w, got)
+		}
 	}
 }

@@ -883,9 +883,8 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 			}
 		}
 	}
-	// The height the filling panels draw more in, weighed last, where the lines left can hold
-	// it: weighing draws the charts at a second height, for nothing where the lines left
-	// cannot hold it.
+	// The height the filling panels draw more in, weighed last, so that it sees the lines the
+	// richer panels left: weighing it draws the charts at a second height.
 	return layoutPlan{level, parts, keep, least, c.tallIn(ps, level, avail), avail}
 }
 
