@@ -65,13 +65,17 @@ const (
 // LongRunBy is LongRun on model's words.
 func LongRunBy(model string) string { return LongRun + " (" + model + ")" }
 
-// LongRunPrice is LongRunBy for the price of bulkhead b: Erlang B's words where it waits or
-// queues, ErlangBAtOnce where it does neither.
-func (b BulkheadConfig) LongRunPrice() string {
+// LongRunPrice is LongRunBy for the price of bulkhead b, in its PriceModel's words.
+func (b BulkheadConfig) LongRunPrice() string { return LongRunBy(b.PriceModel()) }
+
+// PriceModel names Erlang B for the price of bulkhead b: ErlangB where it waits or queues,
+// ErlangBAtOnce where it does neither (breaker-trap's "no queue" beside the other
+// bulkheads' "turned away at once" read as two models, newcomer 70 W3).
+func (b BulkheadConfig) PriceModel() string {
 	if b.MaxWait > 0 || b.Queue > 0 {
-		return LongRunBy(ErlangB)
+		return ErlangB
 	}
-	return LongRunBy(ErlangBAtOnce)
+	return ErlangBAtOnce
 }
 
 // Fit is how the offered load sits against the pool.

@@ -1118,6 +1118,12 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 		if strings.Contains(head, want) != starved || strings.Contains(head, "turned away") != starved || strings.Contains(head, "starved") || !regexp.MustCompile(`total rej(ected)?:balancer 550`).MatchString(head) {
 			t.Errorf("at %d columns %q, want %q: %v, and the outage's count", w, head, want, starved)
 		}
+		// Where the class has no room, the outage's note stays on its count: the domino at
+		// 40s, all out again, said "total rejected:balancer 1555" bare at 120 columns with
+		// room for its note (newcomer 70 W4).
+		if !starved && !regexp.MustCompile(`total rej(ected)?:balancer 550 \(all out since [0-9.]+s\)`).MatchString(head) {
+			t.Errorf("at %d columns %q, want the outage's count with its note", w, head)
+		}
 	}
 	// Once a replica is back, at 80 columns, where the count with its parts has no room,
 	// the same count bare, never none (fleet-domino at 20s lost both), nor the outage's every

@@ -159,14 +159,14 @@ func narration(cfg lab.Config, s *lab.Snapshot) (says string, spare spareClause)
 // trapShare splits the payments lost between the bulkhead and the trap: what the bulkhead
 // alone would reject (Erlang B, the breaker off) beside what each has rejected so far.
 // Nothing when the bulkhead would reject none, or before any payment arrived.
-func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
+func trapShare(bh lab.BulkheadConfig, pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 	if !pay.Capped || st.Arrived == 0 {
 		return spareClause{}
 	}
 	alone := 100 * pay.RejectedShare()
 	bulkhead, breaker := st.RejectedShare(lab.RejectBulkhead), st.RejectedShare(lab.RejectBreaker)
 	return spareClause{long: fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (forecast, %s); so far %s are %s and %s %s",
-		alone, lab.ErlangB, fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
+		alone, bh.PriceModel(), fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
 		// Brief, with its nouns (newcomer 17 asked "62% of what?" of "breaker off: ~62%, now 91%"),
 		// the condition before its share (newcomer 22 read "~62% no breaker" as 62% having
 		// none), in the room the last line of the sentence leaves at 80 columns: not a column
@@ -372,13 +372,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			*spare = breakerGain(s, pay, s.BreakerFrees(f).ByBreaker())
 			return msg + breakerFrees(f, s, others, why)
 		}
-		*spare = trapShare(pay, s.Classes[lab.Payment])
+		*spare = trapShare(cfg.Payment.Bulkhead, pay, s.Classes[lab.Payment])
 		return msg + trapWhy(cfg, pay, rate)
 	case s.Breaker.State == lab.BreakerClosed && s.Breaker.Opened > 0 && cfg.BreakerCountsBulkhead():
 		// Closed again, the trap is still the story: at breaker-trap's 8s, closed since
 		// 7.6s, the bulkhead's forecast stood over a table of 119 of 152 rejected:breaker
 		// (newcomer 68 W-MAJOR).
-		*spare = trapShare(pay, s.Classes[lab.Payment])
+		*spare = trapShare(cfg.Payment.Bulkhead, pay, s.Classes[lab.Payment])
 		return fmt.Sprintf("breaker closed now, opened %d× so far", s.Breaker.Opened) + trapWhy(cfg, pay, rate)
 	case s.Breaker.State == lab.BreakerHalfOpen:
 		// Not the timeout's story: with most payments rejected:breaker on the table, "every

@@ -54,7 +54,7 @@ func TestNarrateTrapShare(t *testing.T) {
 	}
 	open := trapSnapshot(cfg)
 	pay := open.Classes[lab.Payment]
-	want := fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (forecast, Erlang B: random arrivals, no queue); so far %.0f%% are rejected:bulkhead and %.0f%% rejected:breaker",
+	want := fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (forecast, Erlang B: random arrivals, turned away at once); so far %.0f%% are rejected:bulkhead and %.0f%% rejected:breaker",
 		100*cfg.Forecast().Payment.RejectedShare(), 100*pay.RejectedShare(lab.RejectBulkhead), 100*pay.RejectedShare(lab.RejectBreaker))
 	if got := narrate(cfg, open); !strings.HasSuffix(got, want) || !strings.Contains(want, "~62%") {
 		t.Errorf("breaker-trap:\n got %q\nwant it to end %q (Erlang B(4, 2) = 62%%)", got, want)

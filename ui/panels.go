@@ -1646,6 +1646,12 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 					forms = append(forms, []string{classes[0].label})
 				}
 			}
+			// Then its note alone before its count bare: the domino at 40s, all out again since
+			// 39.4s, had room at 120 columns for "total rejected:balancer 1555 (all out again
+			// since 39.4s)" and said the count bare, the help's promised note nowhere (newcomer 70 W4).
+			if len(classes) > 0 && note != "" {
+				forms = append(forms, []string{withNote})
+			}
 			return append(forms, []string{label}), withBare
 		}
 		// Every class's, said so: "rejected:balancer 681" beside the signups' "rej:balancer

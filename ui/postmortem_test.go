@@ -262,8 +262,18 @@ func TestNarratePostmortem(t *testing.T) {
 	}
 	after := postmortemSnapshot(postmortemConfig())
 	after.RatesInForce[lab.Payment] = 150
-	if got, want := narrate(after.Config, after), "64 calls past the knee (25) at 328ms answer 195/s, 150/s arrive: the queue drains ~45/s"; !strings.Contains(got, want) {
+	// Its window still at the peak's arrivals, the knee's forecast at the set rate, said as one.
+	if got, want := narrate(after.Config, after), "64 calls past the knee (25) at 328ms answer ~195/s, the set 150/s arrive: the queue drains ~45/s (forecast)"; !strings.Contains(got, want) {
 		t.Errorf("after the peak:\n got %q\nwant %q", got, want)
+	}
+	// Its window after the step, measured, as the table's /s row and the note on its in flight
+	// say it: "drains ~45/s" beside "ended or turned away 195.8/s of 155.8/s arrived: its in
+	// flight fell by 200" read as a miscount (newcomer 70 W2).
+	for i := range after.Timeline {
+		after.Timeline[i].Arrived[lab.Payment] = 156
+	}
+	if got, want := narrate(after.Config, after), "64 calls past the knee (25) at 328ms end 194.8/s of 156/s arrived: the queue drains 38.8/s"; !strings.Contains(got, want) {
+		t.Errorf("after the peak, measured:\n got %q\nwant %q", got, want)
 	}
 	before := postmortemSnapshot(postmortemConfig())
 	before.Dependency.InFlight, before.RatesInForce[lab.Payment] = 7, 150
