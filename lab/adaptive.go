@@ -25,10 +25,7 @@ const BulkheadAdaptive BulkheadType = "adaptive"
 const RejectLimit Reason = 7
 
 var _ = registerReason(RejectLimit, reasonDef{name: "limit", rank: 35,
-	// Where it is in force, or was: a switch away keeps its count in view.
-	shown: func(s *Snapshot) bool {
-		return s.Config.Payment.Bulkhead.Type == BulkheadAdaptive || s.TurnedAway(RejectLimit) > 0
-	},
+	shown:       func(s *Snapshot) bool { return s.Config.Payment.Bulkhead.Type == BulkheadAdaptive },
 	description: "the adaptive limit was full: as many calls at once as the limit it finds from their latency, and no place freed within its max wait (none by default: turned away at once; failsafe-go's \"limit exceeded\"). A concurrency limit on the calls, not a bulkhead's isolation of one class from another"})
 
 func init() {
@@ -94,7 +91,7 @@ func (a *adaptive) use(b BulkheadConfig, maxLimit int) {
 	g.log.limit = float64(initial)
 	g.lim = adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).
 		WithRecentWindow(AdaptiveWindow, adaptiveWindowMost, AdaptiveWindowCalls).
-		WithRecentQuantile(AdaptiveQuantile).WithBaselineWindow(AdaptiveBaselineAge).
+		WithRecentQuantile(AdaptiveQuantile).WithBaselineWindow(AdaptiveBaselineAge).WithMaxLimitFactor(AdaptiveMaxLimitFactor).
 		WithLogger(slog.New(&g.log)).Build()
 	a.cur.Store(g)
 }
@@ -121,6 +118,9 @@ type AdaptiveReading struct {
 	// QueueUnread: its log gave no queueSize as a whole number, so Queued is unknown, not 0.
 	Queued      int
 	QueueUnread bool
+	// Peak is the most permits in use at once among the calls of the window it read
+	// (failsafe-go's inflight), of which a rise takes the limit to AdaptiveMaxLimitFactor× at most.
+	Peak int
 	// Judged is the limit the reading was judged at, the one in force before this update:
 	// failsafe-go checks, then sets the new limit, so its thresholds are this limit's
 	// (review 36 M1: at the new one, a fall from 36 to 35 read "1.20×, under 1.21×").
@@ -321,6 +321,10 @@ func (h *adaptiveLog) Handle(_ context.Context, r slog.Record) error {
 			a.Direction = at.Value.String()
 		case "reason":
 			a.Reason = at.Value.String()
+		case "inflight": // the most in use at once among the window's calls, an int
+			if at.Value.Kind() == slog.KindInt64 {
+				a.Peak = int(at.Value.Int64())
+			}
 		case "queueSize": // as "%d"
 			q, err := strconv.Atoi(at.Value.String())
 			a.Queued, a.QueueUnread = q, err != nil
@@ -346,6 +350,47 @@ const (
 	AdaptiveQuantile    = 0.9
 	AdaptiveBaselineAge = 10
 )
+
+// AdaptiveMaxLimitFactor is failsafe-go's maxLimitFactor, its default set here by name so the
+// screen can say it: a rise takes the limit to at most this many times the most permits in use
+// at once in the window just read, used or not, and a limit past that falls a step. Netflix's
+// Vegas (concurrency-limits) holds a limit while under half of it is in use.
+const AdaptiveMaxLimitFactor = 5
+
+// adaptiveHeadroomWhole is why a limit far above the calls using it still rises, the help's
+// words for the health line's (adaptiveCeiling).
+var adaptiveHeadroomWhole = fmt.Sprintf("a rise takes it to at most %d× the most permits in use at once in the window just read "+
+	"(failsafe-go's maxLimitFactor; the health line's \"%s\"; a limit past that falls a step), so a limit far above the calls using it still rises, "+
+	"where Netflix's Vegas (concurrency-limits) holds a limit while under half of it is in use", AdaptiveMaxLimitFactor, adaptiveCeilingExample)
+
+// adaptiveCeiling is how high the limit of s may rise from the window it last read:
+// AdaptiveMaxLimitFactor × the most in use at once there, within the pool's most workers,
+// full use or not: "probes 40→41" beside "4 in use" and 8.4 calls at once asked whether it
+// raises a limit it is far from using, which Netflix's Vegas does not (newcomer 70 G6). The narrator's 5 lines at
+// 120 columns have no room for it beside the rule.
+func adaptiveCeiling(s *Snapshot, w int) []Item {
+	peak := s.Bulkhead.Reading.Peak
+	if s.Bulkhead.Type != BulkheadAdaptive || peak == 0 {
+		return nil
+	}
+	most := AdaptiveMaxLimitFactor * peak
+	ceiling := fmt.Sprintf("%d × %d = %d", AdaptiveMaxLimitFactor, peak, most)
+	if pool := s.Config.Pool.MaxWorkers(); most > pool {
+		ceiling += fmt.Sprintf(", the pool's %d first", pool)
+	}
+	whose := fmt.Sprintf("%d× the most in use at once in its last window", AdaptiveMaxLimitFactor)
+	return []Item{{Label: adaptiveCeilingLabel, Value: fittingValue(adaptiveCeilingLabel, w,
+		ceiling+": failsafe-go caps a rise at "+whose+", not at full use", ceiling+" ("+whose+")", ceiling)}}
+}
+
+const adaptiveCeilingLabel = "limit may rise to"
+
+// adaptiveCeilingExample is the health line's narrow form for a window whose most was 17.
+var adaptiveCeilingExample = func() string {
+	s := Snapshot{Bulkhead: BulkheadStats{Type: BulkheadAdaptive, Reading: AdaptiveReading{Peak: 17}}}
+	s.Config.Pool.Workers = MaxWorkers
+	return adaptiveCeiling(&s, 80)[0].Phrase()
+}()
 
 // The window each p90 is of, failsafe-go's defaults set here by name so the rule can say
 // it (newcomer 52: a p90 of what, over how long?): its calls since the last update, at least
@@ -654,7 +699,7 @@ func AdaptiveChartHelp() string {
 	rising30, _ := adaptiveBounds(30)
 	_, falling36 := adaptiveBounds(36)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the %s as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s: %s for more; falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s: %s; and holds between; alpha and beta are failsafe-go's Vegas bounds, TCP Vegas's two queue thresholds, %d and %d × the limit's log10 rounded down, at least 1: at most %d and past %d under a limit of %d, at most %d and past %d from it; for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
+		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the %s as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s: %s for more; falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s: %s; and holds between; alpha and beta are failsafe-go's Vegas bounds, TCP Vegas's two queue thresholds, %d and %d × the limit's log10 rounded down, at least 1: at most %d and past %d under a limit of %d, at most %d and past %d from it; for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; "+adaptiveHeadroomWhole+"; neither the %s nor its mean is charted",
 			rule, brief, terse, adaptiveExcessIs, p90, adaptiveExcess, p90, FmtDur(AdaptiveWindow), AdaptiveWindowCalls, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), adaptiveProbes, fall, p90, fall, falling36.worked(), adaptiveBacksOff,
 			AdaptiveAlpha, AdaptiveBeta, rise, fall, AdaptiveBetaUnder, rise100, fall100, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
 }

@@ -468,13 +468,14 @@ func TestAdaptiveLogReadsQueueSize(t *testing.T) {
 		h := &adaptiveLog{limit: 30}
 		rec := slog.NewRecord(time.Now(), slog.LevelDebug, "limit update", 0)
 		rec.AddAttrs(slog.String("direction", "hold"), slog.String("reason", "queue"), slog.String("limit", "30.00"),
-			slog.String("queueSize", q), slog.Duration("recentRTT", 84*time.Millisecond), slog.Duration("baselineRTT", 76*time.Millisecond))
+			slog.String("queueSize", q), slog.Duration("recentRTT", 84*time.Millisecond), slog.Duration("baselineRTT", 76*time.Millisecond),
+			slog.Any("inflight", 12)) // as failsafe-go logs it: an int
 		if err := h.Handle(context.Background(), rec); err != nil {
 			t.Fatal(err)
 		}
 		return *h.last.Load()
 	}
-	if r := read("7"); r.Queued != 7 || r.QueueUnread || r.Judged != 30 || r.JudgedAt != 30 {
+	if r := read("7"); r.Queued != 7 || r.QueueUnread || r.Judged != 30 || r.JudgedAt != 30 || r.Peak != 12 {
 		t.Errorf("queueSize 7: %+v", r)
 	}
 	r := read("7.5")
@@ -653,5 +654,33 @@ func TestAdaptiveReadingAt(t *testing.T) {
 	}
 	if got := (AdaptiveReading{}).At(40 * time.Second); got != "" {
 		t.Errorf("no age: %q", got)
+	}
+}
+
+// How high the adaptive limit may rise, from the window it last read: failsafe-go's 5× the
+// most in use at once there, full use or not ("probes 40→41" beside "4 in use" asked whether
+// it ignores under-use, as Netflix's Vegas does; newcomer 70 G6).
+func TestAdaptiveCeilingSaysFailsafeGosCap(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Bulkhead: BulkheadStats{Type: BulkheadAdaptive}}
+	s.Config.Pool.Workers = 64
+	if items := adaptiveCeiling(s, 120); items != nil {
+		t.Errorf("before a reading: %v", items)
+	}
+	s.Bulkhead.Reading.Peak = 12
+	for _, w := range []int{58, 80, 120} {
+		items := adaptiveCeiling(s, w)
+		if len(items) != 1 || !strings.HasPrefix(items[0].Value, "5 × 12 = 60") || w >= 80 && len([]rune(items[0].Phrase())) > w {
+			t.Errorf("at %d: %v", w, items)
+		}
+	}
+	if got := adaptiveCeiling(s, 120)[0].Phrase(); got != "limit may rise to 5 × 12 = 60: failsafe-go caps a rise at 5× the most in use at once in its last window, not at full use" {
+		t.Errorf("at 120: %q", got)
+	}
+	s.Bulkhead.Reading.Peak = 17
+	if got := adaptiveCeiling(s, 120)[0].Value; !strings.HasPrefix(got, "5 × 17 = 85, the pool's 64 first") {
+		t.Errorf("past the pool: %q", got)
+	}
+	if !strings.Contains(AdaptiveChartHelp(), "Netflix's Vegas (concurrency-limits) holds a limit while under half of it is in use") {
+		t.Error("the help does not say how failsafe-go's rise differs from Vegas's")
 	}
 }

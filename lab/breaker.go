@@ -32,7 +32,7 @@ type BreakerConfig struct {
 // RejectBreaker: the circuit breaker was open: short-circuited without a call.
 const RejectBreaker Reason = 2
 
-var _ = registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
+var _ = registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40, shown: func(s *Snapshot) bool { return s.Config.Payment.Breaker.Enabled },
 	description: "the circuit breaker was open: turned away at once, without calling the dependency"})
 
 func init() {

@@ -38,6 +38,10 @@ const RejectBulkhead Reason = 1
 const PhaseBulkhead Phase = 3
 
 var _ = registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
+	shown: func(s *Snapshot) bool {
+		b := s.Config.Payment.Bulkhead
+		return b.kind() != nil && b.Rejects() == RejectBulkhead
+	},
 	description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
 
 func init() {
@@ -83,7 +87,7 @@ func init() {
 		},
 		forecast: at(20, Config.bulkheadForecast),
 		settings: at(40, bulkheadSettings),
-		health:   at(50, slackHealth),
+		health:   append(at(50, slackHealth), at(52, adaptiveCeiling)...),
 		words: at(55, []Item{
 			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the other workers of the pool that sat free, besides the one the rejected payment held (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
 			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter (resilience4j's adaptive bulkhead is unreleased work in progress (its issue #201), in none of its releases up to 2.4.0). The b key cycles to it with the bulkheads, as it caps the payments' calls at once as a semaphore does, but what it turns away is its own "+RejectLimit.Word()+" (failsafe-go's \"limit exceeded\"), not "+RejectBulkhead.Word()+". With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service, and the settings call it the limit (\""+adaptiveOnAll(120)+"\"; at 80 columns \""+adaptiveOnAll(80)+"\"). "+limitFullHelp()),

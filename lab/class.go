@@ -117,7 +117,7 @@ type reasonDef struct {
 	// atDoor: turned away on arrival, never in flight first (no worker and no room in the
 	// queue; no replica), so a request that ends sooner never moves its count (markSooner).
 	atDoor  bool
-	shown   func(s *Snapshot) bool              // whether the table has its column for s; nil: always
+	shown   func(s *Snapshot) bool              // whether s's settings turn requests away for it (Reason.Shown); nil: always
 	awaited func(s *Snapshot) bool              // whether requests in s wait toward it (Reason.Awaited); nil: never
 	gloss   func(c Config) (long, short string) // what it means in c's lab where its word does not say it (Reason.Gloss); nil: nowhere
 }
@@ -138,7 +138,7 @@ func registerReason(r Reason, d reasonDef) struct{} {
 	return struct{}{}
 }
 
-var _ = registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss, why: noWorker, atDoor: true,
+var _ = registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss, why: noWorker, atDoor: true, shown: boundedQueue,
 	description: noWorker + ` (the table says which: with a bounded queue, "` + rejectedColumn + "pool = " + queueFullGloss(100) + `", its size; with none, "` + rejectedColumn + "pool = " + noQueueGloss + `")` + starvation})
 
 var _ = registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil }, atDoor: true,
@@ -150,6 +150,10 @@ const (
 	starvation = `. For every class but payment this is starvation (the header's "starved"); payments' own are not counted starved`
 	shutOut    = `. The header counts every class's, "total rejected:balancer n", and each class's but payment's among that class's requests ` + turnedAwayWord
 )
+
+// boundedQueue says the pool of s can turn a request away as rejected:pool: its queue, if
+// any, is bounded (an unbounded one turns none away).
+func boundedQueue(s *Snapshot) bool { return !s.Config.Pool.Queue.Unbounded() }
 
 // poolGloss is rejected:pool's meaning, long and short, or none where nothing needs saying.
 // With a bounded queue, a full queue's turning away is the pool's (as Java's
@@ -235,11 +239,14 @@ func (r Reason) Awaited(s *Snapshot) bool {
 	return d != nil && d.awaited != nil && d.awaited(s)
 }
 
-// Shown says the class table has a column for this reason in the lab of s: every reason but
-// those that only some runs can have (a fleet's balancer).
+// Shown says the class table has a column for this reason in the lab of s: where what turns
+// requests away for it is in force (its shown), or turned some away before a change of
+// settings, which keeps its count in view. A column of zeros beside its mechanism off read as
+// that mechanism on ("rej:bulkhead 0" beside "bulkhead none", once failed and timed-out left
+// it the room, newcomer 70 G3).
 func (r Reason) Shown(s *Snapshot) bool {
 	d := r.def()
-	return d != nil && (d.shown == nil || d.shown(s))
+	return d != nil && (d.shown == nil || d.shown(s) || s.TurnedAway(r) > 0)
 }
 
 func (r Reason) def() *reasonDef {

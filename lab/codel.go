@@ -103,11 +103,8 @@ func coDelRule(p PoolConfig) QueueRule {
 	}
 }
 
-// coDelShown says the table has a rejected:codel column: CoDel is in force, or turned
-// requests away before a change of settings.
-func coDelShown(s *Snapshot) bool {
-	return s.Config.Pool.Discipline == CoDel || s.TurnedAway(RejectCoDel) > 0
-}
+// coDelShown says CoDel is in force.
+func coDelShown(s *Snapshot) bool { return s.Config.Pool.Discipline == CoDel }
 
 // A CoDelForecast is what CoDel makes of a pool the load overfills. Its queue sheds the
 // waiting, not the capacity: a request it serves waited at most the interval, and under

@@ -23,7 +23,7 @@ const RejectConnPool Reason = 3
 // PhaseConnWait: a worker waiting to lease a connection from the per-route pool.
 const PhaseConnWait Phase = 4
 
-var _ = registerReason(RejectConnPool, reasonDef{name: "conn_pool", rank: 50,
+var _ = registerReason(RejectConnPool, reasonDef{name: "conn_pool", rank: 50, shown: func(s *Snapshot) bool { return s.Config.Payment.Connections.PerRoute > 0 },
 	description: "no free connection to the dependency's route within the wait for one (the worker was held while it waited)"})
 
 func init() {
@@ -31,8 +31,8 @@ func init() {
 		name: "connections",
 		rank: 80,
 		defaults: func(c *Config) {
-			// Apache HttpClient 5: 5 per route, 3 minutes to lease one (only used when per_route > 0).
-			c.Payment.Connections = ConnectionsConfig{PerRoute: 0, LeaseTimeout: Duration(3 * time.Minute)}
+			// Apache HttpClient 5's wait to lease one (only used when per_route > 0).
+			c.Payment.Connections = ConnectionsConfig{PerRoute: 0, LeaseTimeout: Duration(httpClientLease)}
 		},
 		checks: func(c Config) []check {
 			cn := c.Payment.Connections
@@ -47,7 +47,10 @@ func init() {
 		},
 		forecast: at(45, Config.connectionsForecast),
 		settings: at(80, connectionSettings),
-		words:    at(30, []Item{word(ConnPoolLabel, "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits for a free one (up to the lease wait, Apache HttpClient's word) while it holds its worker")}),
+		words: at(30, []Item{word(ConnPoolLabel, "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits for a free one (up to the lease wait, Apache HttpClient's word) while it holds its worker; beside the connections in use, \"("+
+			clientDefaults(ConnectionsConfig{PerRoute: httpClientPerRoute, LeaseTimeout: Duration(httpClientLease)}, false)+
+			")\" where the run's are those, as conn-pool-wait's are: the library's own (its PoolingHttpClientConnectionManager's "+
+			"most per route, its RequestConfig's connectionRequestTimeout), not the lab's choice")}),
 	})
 	registerPhase(PhaseConnWait, phaseDef{name: "waiting for connection", rank: 50, glyph: 'c',
 		words: "waiting for a connection", short: "wait for a connection"})
@@ -144,11 +147,47 @@ func connectionSettings(c Config, s *Snapshot, w int) []Item {
 	lease := c.Payment.Connections.LeaseTimeout.D()
 	// The cap is what the run is about: kept first where the settings are one line.
 	if narrow(w) {
-		return []Item{{Label: ConnPoolLabel, Value: fmt.Sprintf("%d of %d in use, wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease)), Strong: true}}
+		v := fmt.Sprintf("%d of %d in use, wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease))
+		return []Item{{Label: ConnPoolLabel, Value: fittingValue(ConnPoolLabel, w, v+clientDefaults(c.Payment.Connections, true), v), Strong: true}}
 	}
-	return []Item{{Label: ConnPoolLabel, Value: fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr), Strong: true},
+	inUse := fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr)
+	if d := clientDefaults(c.Payment.Connections, false); d != "" {
+		inUse += " (" + d + ")"
+	}
+	return []Item{{Label: ConnPoolLabel, Value: inUse, Strong: true},
 		// Not "lease wait" (Apache HttpClient's word): a newcomer read it as jargon (newcomer 34 #24).
 		{Label: "wait for a free one", Value: "up to " + FmtDur(lease) + leaseReached(c, lease) + ", holding the worker"}}
+}
+
+// Apache HttpClient 5's defaults: 5 connections per route (PoolingHttpClientConnectionManager)
+// and 3 minutes to lease one (RequestConfig's connectionRequestTimeout).
+const (
+	httpClientPerRoute = 5
+	httpClientLease    = 3 * time.Minute
+)
+
+// clientDefaults says which of cn's settings are Apache HttpClient 5's defaults, beside the
+// connections in use: "up to 3 min" left whose choice 3 minutes was, the preset's or a
+// library's, to guess (newcomer 70 G2). Terse, after 80 columns' "5 of 5 in use, wait ≤ 3
+// min", which says both; "" where neither is.
+func clientDefaults(cn ConnectionsConfig, terse bool) string {
+	const lib = "Apache HttpClient 5's default"
+	perRoute, lease := cn.PerRoute == httpClientPerRoute, cn.LeaseTimeout.D() == httpClientLease
+	switch {
+	case perRoute && lease && terse:
+		return ": " + lib + "s"
+	case perRoute && lease:
+		return fmt.Sprintf("%ss: %d per route, a %s wait", lib, httpClientPerRoute, FmtDur(httpClientLease))
+	case perRoute && terse:
+		return fmt.Sprintf(" (%d per route: %s)", httpClientPerRoute, lib)
+	case perRoute:
+		return fmt.Sprintf("%s: %d per route", lib, httpClientPerRoute)
+	case lease && terse:
+		return " (the wait: " + lib + ")"
+	case lease:
+		return fmt.Sprintf("%s wait: %s", lib, FmtDur(httpClientLease))
+	}
+	return ""
 }
 
 // leaseReached is the forecast's wait for a connection where the cap on it does not bind:

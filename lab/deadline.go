@@ -18,7 +18,7 @@ import (
 // RejectDeadline: the payment's deadline passed before its call began, or too little of it was left.
 const RejectDeadline Reason = 4
 
-var _ = registerReason(RejectDeadline, reasonDef{name: "deadline", rank: 60,
+var _ = registerReason(RejectDeadline, reasonDef{name: "deadline", rank: 60, shown: func(s *Snapshot) bool { return s.Config.Payment.Deadline > 0 },
 	awaited:     func(s *Snapshot) bool { return s.Config.Payment.Deadline.D() > 0 && s.Pool.QueuedBy[Payment] > 0 },
 	description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: turned away at once instead of spending the dependency on a call that cannot finish"})
 

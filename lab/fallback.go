@@ -145,7 +145,7 @@ func beforeChainColumns(s *Snapshot) string {
 func beforeChainIn(s *Snapshot, name func(Term) string) string {
 	var out []string
 	for _, r := range beforeChain {
-		if s != nil && (!r.Shown(s) || r == RejectPool && !s.CanRejectPool()) {
+		if s != nil && !r.Shown(s) {
 			continue
 		}
 		if len(out) == 0 {
@@ -190,18 +190,4 @@ func fallbackStage() stage {
 			return r
 		}
 	}}
-}
-
-// CanRejectPool says the lab of s can turn a request away as rejected:pool: not while its
-// queue is unbounded, unless it did (the queue was bounded earlier in the run).
-func (s *Snapshot) CanRejectPool() bool {
-	if !s.Config.Pool.Queue.Unbounded() {
-		return true
-	}
-	for _, c := range s.Classes {
-		if c.Rejected[RejectPool] > 0 {
-			return true
-		}
-	}
-	return false
 }

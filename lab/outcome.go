@@ -5,7 +5,10 @@
 
 package lab
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // A Term is one word of the vocabulary: the word every sentence and report uses, the
 // table's one-line column label (the same at every width), and what it means.
@@ -38,6 +41,59 @@ var (
 	inFlightTerm = Term{Word: "in flight", Column: "in-flight",
 		Means: "accepted (queued or on a worker) and not finished; arrived = ok + failed + timed out + rejected + in flight"}
 )
+
+// outcomeCause is a setting that can end a request as outcome: its words, for the help, and
+// whether s's settings now have it.
+type outcomeCause struct {
+	outcome Outcome
+	words   string
+	on      func(s *Snapshot) bool
+}
+
+// outcomeCauses are what can end a request failed or timed out. A column of zeros for an
+// outcome none of them can bring read as a mechanism on: "timed-out 0" beside "timeout off",
+// "failed 0" of a dependency that never errors (newcomer 70 G3).
+var outcomeCauses = []outcomeCause{
+	{Failed, "a failing dependency (mode down, errors)", func(s *Snapshot) bool { return s.Config.Dependency.Mode.Fails() }},
+	{Failed, "a chain of hops", chained},
+	{TimedOut, "a payment timeout", func(s *Snapshot) bool { return s.Config.Payment.Timeout.Kind != TimeoutNone }},
+	{TimedOut, "a deadline", func(s *Snapshot) bool { return s.Config.Payment.Deadline > 0 }},
+	{TimedOut, "a chain of hops", chained},
+	{TimedOut, "health checks that can wait past their timeout (a queue, a fleet)", func(s *Snapshot) bool { return healthTimesOut(s.Config, s) }},
+}
+
+func chained(s *Snapshot) bool { return s.Config.Dependency.Chain() }
+
+// CanEnd says a request of s's run can end as o: ok always; failed or timed out where one has
+// so far, or the settings now have a cause of it (outcomeCauses), which a key can switch on
+// live. The class table has a column for o only where it can.
+func (s *Snapshot) CanEnd(o Outcome) bool {
+	for c := range Classes {
+		if s.Classes[c].At(Ended(o)) > 0 {
+			return true
+		}
+	}
+	for _, k := range outcomeCauses {
+		if k.outcome == o && k.on(s) {
+			return true
+		}
+	}
+	return o == OK
+}
+
+// EndedColumnsRule says, for the help, when the table has a failed and a timed-out column.
+func EndedColumnsRule() string {
+	var failed, timedOut []string
+	for _, k := range outcomeCauses {
+		if k.outcome == Failed {
+			failed = append(failed, k.words)
+		} else {
+			timedOut = append(timedOut, k.words)
+		}
+	}
+	return fmt.Sprintf("%s and %s columns only where a request has ended so, or the settings now can end one so (%s: %s; %s: %s)",
+		Ended(Failed).Term().Column, Ended(TimedOut).Term().Column, Failed.Word(), JoinList(failed, "or"), TimedOut.Word(), JoinList(timedOut, "or"))
+}
 
 // rejectedPrefix begins every rejection's word ("rejected:pool") and, shorter, its column.
 const rejectedPrefix, rejectedColumn = "rejected:", "rej:"

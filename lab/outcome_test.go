@@ -190,3 +190,74 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 		t.Errorf("item %q", got)
 	}
 }
+
+// A table column for an outcome, or a reason, only where the run can have it: "timed-out 0"
+// beside "timeout off", "failed 0" of a dependency that never errors, and "rej:bulkhead 0"
+// beside "bulkhead none" read as mechanisms on (newcomer 70 G3). A key can switch a cause on
+// live, and a count keeps its column once it has one.
+func TestColumnsOnlyWhereTheRunCanHaveThem(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	s.Config.Traffic.Health.Rate = 1
+	for _, o := range []Outcome{Failed, TimedOut} {
+		if s.CanEnd(o) {
+			t.Errorf("shared pool, nothing to end one so: the table has %s", o.Word())
+		}
+	}
+	if !s.CanEnd(OK) {
+		t.Error("ok has no column")
+	}
+	for _, r := range []Reason{RejectBulkhead, RejectBreaker, RejectConnPool, RejectDeadline, RejectCoDel, RejectLimit, RejectBalancer} {
+		if r.Shown(s) {
+			t.Errorf("shared pool: the table has %s", r.Word())
+		}
+	}
+	if !RejectPool.Shown(s) {
+		t.Error("no queue: the table has no rej:pool")
+	}
+	on := map[Outcome]func(c *Config){
+		TimedOut: func(c *Config) { c.Payment.Timeout.Kind = TimeoutSocket },
+		Failed:   func(c *Config) { c.Dependency.Mode = ModeErrors },
+	}
+	for o, set := range on {
+		k := *s
+		set(&k.Config)
+		if !k.CanEnd(o) {
+			t.Errorf("%s: no column with its cause on", o.Word())
+		}
+		k = *s
+		k.Classes[Signup] = ClassStats{Arrived: 2, Failed: 1, TimedOut: 1}
+		if !k.CanEnd(o) {
+			t.Errorf("%s: no column for the one counted", o.Word())
+		}
+	}
+	// Health checks that can wait in a queue can be answered past their timeout.
+	q := *s
+	q.Config.Pool.Queue = 100
+	if !q.CanEnd(TimedOut) {
+		t.Error("a queue's health checks: no timed-out column")
+	}
+	// A mechanism on, or a count from before it was switched off.
+	b := *s
+	b.Config.Payment.Bulkhead.Type = BulkheadSemaphore
+	if !RejectBulkhead.Shown(&b) || RejectLimit.Shown(&b) {
+		t.Error("a semaphore bulkhead: rej:bulkhead not shown, or rej:limit shown")
+	}
+	b = *s
+	b.Classes[Payment].Rejected[RejectBulkhead] = 3
+	if !RejectBulkhead.Shown(&b) {
+		t.Error("a bulkhead switched off hides its count")
+	}
+	// An unbounded queue turns none away.
+	u := *s
+	u.Config.Pool.Queue = QueueUnbounded
+	if RejectPool.Shown(&u) {
+		t.Error("an unbounded queue's table has rej:pool")
+	}
+	// The help says the rule with every cause.
+	rule := EndedColumnsRule()
+	for _, k := range outcomeCauses {
+		if !strings.Contains(rule, k.words) {
+			t.Errorf("the help's rule leaves out %q: %s", k.words, rule)
+		}
+	}
+}

@@ -443,9 +443,10 @@ func TestTimeoutAndDeadlineSayWhatEachCuts(t *testing.T) {
 	if v := values(80); v["timeout"] != "socket 500ms" || v["deadline"] != "2s from arrival, queue wait included" {
 		t.Errorf("at 80: timeout %q, deadline %q", v["timeout"], v["deadline"])
 	}
-	// Where nothing retries, a call is one try: "a try" there was a riddle (newcomer 62).
+	// Where nothing retries, a call is one try: "a try" there was a riddle (newcomer 62); a
+	// whole one, not each read of it (newcomer 70 G1).
 	c.Payment.Retry.Attempts = 1
-	if v := values(120); v["timeout"] != "socket 500ms a call" {
+	if v := values(120); v["timeout"] != "socket 500ms a whole call" {
 		t.Errorf("no retries, at 120: timeout %q", v["timeout"])
 	}
 	// A caller timeout, the worker walking away from its call, is no socket's cut: no gloss.
@@ -479,5 +480,38 @@ func TestHopsSettingsSayTheDeadlineSpendsTheRetries(t *testing.T) {
 	c.Dependency.Hop.Timeout, c.Payment.Retry.Backoff = Duration(100*time.Millisecond), 0
 	if line := hopsSettings(c, nil, 120); c.HopRetriesSpent() || !strings.Contains(line[len(line)-1].Phrase(), "retries at the edge and hops 1–2") {
 		t.Errorf("the hops' own 100ms leaves them room: %v", line)
+	}
+}
+
+// The connection pool says whose its numbers are where they are Apache HttpClient 5's
+// defaults: "up to 3 min" left the preset's choice or a library's to guess (newcomer 70 G2).
+func TestConnectionsSayWhoseDefaults(t *testing.T) {
+	c := DefaultConfig()
+	c.Payment.Connections.PerRoute = 5
+	value := func(w int) string {
+		for _, it := range SettingsItems(c, NotStarted(c), w) {
+			if it.Label == ConnPoolLabel {
+				if !fitsLine(it.Label, it.Value, w) {
+					t.Errorf("at %d: %q does not fit", w, it.Value)
+				}
+				return it.Value
+			}
+		}
+		t.Fatalf("at %d: no %s item", w, ConnPoolLabel)
+		return ""
+	}
+	if v := value(120); !strings.HasSuffix(v, "(Apache HttpClient 5's defaults: 5 per route, a 3 min wait)") {
+		t.Errorf("at 120: %q", v)
+	}
+	if v := value(80); !strings.HasSuffix(v, "wait ≤ 3 min: Apache HttpClient 5's defaults") {
+		t.Errorf("at 80: %q", v)
+	}
+	c.Payment.Connections.LeaseTimeout = Duration(10 * time.Second)
+	if v := value(120); !strings.HasSuffix(v, "(Apache HttpClient 5's default: 5 per route)") {
+		t.Errorf("a lab's own wait, at 120: %q", v)
+	}
+	c.Payment.Connections.PerRoute = 2
+	if v := value(120); strings.Contains(v, "HttpClient") {
+		t.Errorf("the lab's own numbers called the library's: %q", v)
 	}
 }

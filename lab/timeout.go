@@ -46,6 +46,7 @@ func init() {
 		},
 		start:    func(*Isolation) runtime { return timeouts{} },
 		settings: at(30, timeoutSettings),
+		words:    at(27, []Item{timeoutWord}),
 	})
 }
 
@@ -62,8 +63,10 @@ func (timeouts) stages(c Config) []placed {
 	return nil
 }
 
-// socketTimeoutStage is the call's own deadline (a read timeout): when it fires the
-// connection is closed and the caller is free; the call is over.
+// socketTimeoutStage is the call's own deadline, one timer on the whole call (a context
+// deadline, as Go's http.Client.Timeout or OkHttp's callTimeout), not a read timeout that
+// restarts with each read: when it fires the connection is closed and the caller is free; the
+// call is over.
 func socketTimeoutStage(d time.Duration) stage {
 	return stage{name: "timeout:socket", wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
@@ -90,12 +93,25 @@ func callerTimeoutStage(d time.Duration) stage {
 // the user's whole budget, where the settings line has room: "timeout socket 500ms" beside
 // "deadline 2s from arrival" left how the two differ to guess (newcomer 60). A hop's short
 // retry line ("3 times, 500ms a try") says a try in the same words. Without retries a call
-// is one try: "socket 1s a try" where nothing retries was a riddle (newcomer 62), so callGloss.
+// is one try: "socket 1s a try" where nothing retries was a riddle (newcomer 62), so callGloss,
+// "a whole call": "1s a call" left a read timeout, per read, or one timer on the call to
+// guess (newcomer 70 G1; the help says which, timeoutWord).
 const (
 	tryGloss      = " a try"
-	callGloss     = " a call"
+	callGloss     = " a whole call"
 	deadlineGloss = " in all"
 )
+
+// timeoutWord is the help's entry for the payment timeout's settings item: what each kind
+// times, in Go's and Java's terms, which the settings line has no room for.
+var timeoutWord = word("timeout socket 1s", "the payment timeout: off; socket, one timer on the whole call (\"a whole call\"; "+
+	"\"a try\" where retries repeat the call, each try timed alike), from the request, its connecting included, to its answer's last byte "+
+	"(a wait for a connection, where a connection pool makes one, comes before it, not counted), as Go's http.Client.Timeout and OkHttp's "+
+	"callTimeout time a call, not a read timeout (Java's SO_TIMEOUT, HttpURLConnection's readTimeout), which restarts with each read: "+
+	"against a dependency that sends nothing until it answers the two fire alike. When it fires the lab closes the connection and the worker "+
+	"is free; what the dependency then does with the call is its own (the lab's drops it, unless dependency.ignore_cancel; not all do). Caller: how long the worker waits "+
+	"for the call, run apart from it (Future.get with a timeout, Hystrix's execution timeout): the worker walks away and the call runs on, "+
+	"orphaned. Either way the payment ends timed out")
 
 // timeoutSettings is the timeout's settings item: off, or its kind and duration.
 func timeoutSettings(c Config, s *Snapshot, w int) []Item {
@@ -123,7 +139,7 @@ func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 	// In a fleet the checks' timeout is what pulls a replica: kept first where the settings
 	// are one line (newcomer 17: cut, fleet-vs hid the 2s behind its timed-out checks).
 	strong := false
-	if s.Active(Health) && (c.Pool.Queue != 0 || c.Fleet.IsFleet()) {
+	if healthTimesOut(c, s) {
 		checks := ", health checks "
 		if narrow(w) {
 			checks = ", checks "
@@ -134,6 +150,12 @@ func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 		}
 	}
 	return []Item{{Label: "timeout", Value: value, Off: off, Strong: strong}}
+}
+
+// healthTimesOut says health checks in s's run on c can be answered past the balancer's
+// timeout: they can wait, in a queue or for a fleet's balancer.
+func healthTimesOut(c Config, s *Snapshot) bool {
+	return s.Active(Health) && (c.Pool.Queue != 0 || c.Fleet.IsFleet())
 }
 
 // timeoutSteps are the durations the t key moves through, for each kind.

@@ -268,7 +268,7 @@ func TestTableWords(t *testing.T) {
 	out := ansi.Strip(render(newTheme(true, true), s))
 	// Payments finished 0, 0, 0, 10, 10, 10 in the six seconds: 6/s over the last 5.
 	for _, want := range []string{"/s 1–6s", " ok% ", "p99:wait", "p99:lag", "p99:dispatch",
-		"payment         64    24  38% ", "  /s 1–6s     10/s   6/s", "ok% = ok ÷ arrived", "rej:X = rejected:X", "latency of ok, failed and timed out requests; rejections left out",
+		"payment          64     24   38% ", "  /s 1–6s      10/s    6/s", "ok% = ok ÷ arrived", "rej:X = rejected:X", "latency of ok, failed and timed out requests; rejections left out",
 		"no two p99s add up", "of those that got a worker"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("screen lacks %q:\n%s", want, out)

@@ -23,9 +23,12 @@ type column struct {
 	drop   dropLevel  // when it gives way to a short width, the highest first
 	quiet  bool       // may be dropped (before the others) when it is 0 for every class
 	reason lab.Reason // a rejection column's reason: some runs have no column for it (lab.Reason.Shown)
-	reject bool       // one rejection reason's column
-	part   bool       // one of the wait's parts: they go together, as neither alone adds up to it
-	pinned bool       // the tour points at it: never dropped, whatever the width
+	// can, where set, says a run can have the column's fate (lab's rule: a mechanism on, a
+	// cause of it in the settings): a table of runs none of which can has no such column.
+	can    func(s *lab.Snapshot) bool
+	reject bool // one rejection reason's column
+	part   bool // one of the wait's parts: they go together, as neither alone adds up to it
+	pinned bool // the tour points at it: never dropped, whatever the width
 	// measure, where set, makes it one of the lab's own measures (lab.Snapshot.Own): shown
 	// only when asked for (m), unless the run's lesson rests on it.
 	measure lab.Measure
@@ -45,6 +48,8 @@ func tableColumns(arrived lab.Term) []column {
 	ok.rate = func(r *lab.Rates, i int) float64 { return r.OK[i] }
 	failed.rate, failed.quiet = func(r *lab.Rates, i int) float64 { return r.Failed[i] }, true
 	timedOut.rate, timedOut.quiet = func(r *lab.Rates, i int) float64 { return r.TimedOut[i] }, true
+	failed.can = func(s *lab.Snapshot) bool { return s.CanEnd(lab.Failed) }
+	timedOut.can = func(s *lab.Snapshot) bool { return s.CanEnd(lab.TimedOut) }
 	cols := []column{
 		// A closed loop's sent is the same column as its peer's arrived: as wide (so both
 		// halves keep the same columns) and keyed alike.
@@ -57,7 +62,7 @@ func tableColumns(arrived lab.Term) []column {
 	}
 	for _, why := range lab.Reasons {
 		c := fate(lab.TurnedAway(why))
-		c.quiet, c.reason, c.reject = true, why, true // starvation too: where 0, it gives way to a latency first
+		c.quiet, c.reason, c.reject, c.can = true, why, true, why.Shown // starvation too: where 0, it gives way to a latency first
 		c.rate = func(r *lab.Rates, i int) float64 { return r.Rejected[i][why] }
 		cols = append(cols, c)
 	}
@@ -117,7 +122,7 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 		both, fit = append(both, peer.snap), min(w, peer.w)
 	}
 	cols := slices.DeleteFunc(tableColumns(s.Config.Traffic.ArrivedTerm()), func(c column) bool {
-		return c.reject && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return c.reason.Shown(s) })
+		return c.can != nil && !slices.ContainsFunc(both, c.can)
 	})
 	// The name column as wide as either side's needs, so both sum their columns alike and
 	// drop the same ones ("  /s 1–9s" beside "  /s 1–10s" a second apart, review 13).

@@ -16,6 +16,8 @@ import (
 func TestTableNotesWhenTheyShow(t *testing.T) {
 	s := testSnapshot()
 	s.Config.Traffic.Mode, s.Config.Traffic.Arrivals, s.Config.Traffic.Seed = lab.Open, lab.Poisson, 7
+	// Causes of failed and timed out, whose columns the note then names too.
+	s.Config.Dependency.Mode, s.Config.Payment.Timeout.Kind = lab.ModeErrors, lab.TimeoutSocket
 	s.Timeline = nil
 	for i := range 5 {
 		sec := lab.Second{T: i + 1}

@@ -226,7 +226,7 @@ var tourChapters = []chapter{
 		},
 		look: "The settings line's breaker items: its state, its share " + lab.BreakerNotOK + " against its threshold, the results counted " +
 			"against the minimum, the time to the next trial, how long each opening lasts and how many trial calls then decide (" + lab.BreakerOpensFor + "). The class table's rejected:bulkhead and rejected:breaker. " +
-			"Nothing in failed: the dependency answers every call it gets. Press c to switch the breaker off.",
+			"No failed column: the dependency answers every call it gets. Press c to switch the breaker off.",
 		fast: 0.1,
 	},
 	{
@@ -278,7 +278,7 @@ var tourChapters = []chapter{
 				"that finds the store's capacity itself.",
 				ka.Knee, ka.Cap, fmtPerSec(ka.CapRate), kb.Cap, fmtPerSec(kb.CapRate), a.mark(0), a.markB(0), a.mark(1), a.markB(1))
 		},
-		look: "The summary's payment ok and p99, and each side's failed, timed out and rejections: A is slow, not failing, " +
+		look: "The summary's payment ok and p99, and each side's timed out and rejections (no failed column: the store fails no call): A is slow, not failing, " +
 			"so a dashboard of error rates sees nothing. Each side's wait p99 against its service p99: A's latency is " +
 			"waiting. Press p on B to load adaptive-limit: a limit that finds the store's capacity itself.",
 		fast: 1, // the store answers in 25 ms: sped up, the lab's own overhead per call would decide its deadline rejections
