@@ -277,18 +277,26 @@ func FmtWorkers(v float64) string {
 	return trimZero(fmt.Sprintf("%.*f", 1-int(math.Floor(math.Log10(v))), v))
 }
 
+// SinceStart is the span from the run's start to now, one phrase wherever the screen says
+// it: "since the start" beside "since 0s" named one span two ways, and "since 0s" pairs with
+// the spans beside it ("in 3–8s") in fewer columns.
+const SinceStart = "since 0s"
+
 // FmtSpan writes the whole seconds of the run from from to to: "7–12s".
 func FmtSpan(from, to int) string { return fmt.Sprintf("%d–%ds", from, to) }
 
 // BusiestSince names a chart's busiest seconds, those ending at ends (TopSeconds), of those it
-// draws from from on, with their figure: whole, "busiest since 0s: 5–6s 79", a figure with
-// words after a comma, "busiest since 0s: 5–6s, mean 79"; brief, where room is short,
-// "busiest 5–6s: 79". "(busiest 5–6s: 79)" beside "rejected 7–12s: …" read as the busiest of
-// those 5 seconds (newcomer 54 G-minor). Seconds that tie say so: a run of them whole, "6–36s
-// at mean 24", else the first and how many more, "2–3s and 2 more at 20" (briefly "2–3s + 2
-// more at 20"); the latest alone, "35–36s, mean 24" beside a strip full from 6s, read as the
-// one busiest (newcomer 69 W3, and two readers before).
-func BusiestSince(from int, ends []int, figure string) (whole, brief string) {
+// draws from from on, with their figure, in three forms, longest first: whole, "busiest
+// since 0s: 5–6s 79", a figure with words after a comma, "busiest since 0s: 5–6s, mean 79";
+// brief, where room is short, "busiest 5–6s: 79". "(busiest 5–6s: 79)" beside "rejected
+// 7–12s: …" read as the busiest of those 5 seconds (newcomer 54 G-minor). Seconds that tie
+// say so: a run of them whole, "6–36s at mean 24", else the first and how many more, "2–3s
+// and 2 more at 20" (briefly "2–3s + 2 more at 20"); the latest alone, "35–36s, mean 24"
+// beside a strip full from 6s, read as the one busiest (newcomer 69 W3, and two readers
+// before). Between whole and brief, ties that keep since when in fewer columns, the figure
+// first, "busiest 20 since 0s: 2–3s +2": brief lost it in fleet-bulkhead's legend at 120
+// columns, which has room for no more (review of s86a); where nothing ties, the whole form.
+func BusiestSince(from int, ends []int, figure string) BusiestForms {
 	first, last, n := ends[0], ends[len(ends)-1], len(ends)
 	since := fmt.Sprintf("busiest since %ds: ", from)
 	switch span := FmtSpan(first-1, first); {
@@ -297,35 +305,50 @@ func BusiestSince(from int, ends []int, figure string) (whole, brief string) {
 		if strings.Contains(figure, " ") { // "mean 79", "32 of 32 arrived"
 			sep = ", "
 		}
-		return since + span + sep + figure, "busiest " + span + ": " + figure
+		whole := since + span + sep + figure
+		return BusiestForms{whole, whole, "busiest " + span + ": " + figure}
 	case last-first == n-1: // every second of one run
 		run := FmtSpan(first-1, last) + " at " + figure
-		return since + run, "busiest " + run
+		return BusiestForms{since + run, since + run, "busiest " + run}
 	default:
-		more := FmtCount(int64(n-1)) + " more at " + figure
-		return since + span + " and " + more, "busiest " + span + " + " + more
+		more, at := FmtCount(int64(n-1)), " at "+figure
+		mid := fmt.Sprintf("busiest %s since %ds: %s +%s", figure, from, span, more)
+		return BusiestForms{since + span + " and " + more + " more" + at, mid, "busiest " + span + " + " + more + " more" + at}
 	}
 }
 
-// TopSeconds is the largest value of secs and the ends (Second.T) of every second whose
-// value write writes as it writes that one, in order: the seconds a chart's legend calls
-// its busiest, at one written figure (a strip may still draw 19.6 a level under 20; nil:
-// secs is empty).
-func TopSeconds(secs []Second, value func(*Second) float64, write func(float64) string) (top float64, ends []int) {
+// BusiestForms are BusiestSince's words, longest first: Mid is Whole where it has no
+// shorter form that keeps since when.
+type BusiestForms struct{ Whole, Mid, Brief string }
+
+// TopSeconds is the largest value of secs, written (write), and the ends (Second.T) of every
+// second whose value write writes as it writes that one, in order: the seconds a chart's
+// legend calls its busiest, at one written figure (a strip may still draw 19.6 a level under
+// 20; "", nil: secs is empty).
+func TopSeconds(secs []Second, value func(*Second) float64, write func(float64) string) (top float64, figure string, ends []int) {
 	if len(secs) == 0 {
-		return 0, nil
+		return 0, "", nil
 	}
-	top = value(&secs[0])
-	for k := range secs[1:] {
-		top = math.Max(top, value(&secs[k+1]))
-	}
-	figure := write(top)
+	top = Top(secs, value)
+	figure = write(top)
 	for k := range secs {
 		if write(value(&secs[k])) == figure {
 			ends = append(ends, secs[k].T)
 		}
 	}
-	return top, ends
+	return top, figure, ends
+}
+
+// Top is the largest value of secs (0: secs is empty).
+func Top(secs []Second, value func(*Second) float64) (top float64) {
+	if len(secs) == 0 {
+		return 0
+	}
+	top = value(&secs[0])
+	for k := range secs[1:] {
+		top = math.Max(top, value(&secs[k+1]))
+	}
+	return top
 }
 
 // BurstSince names a chart's second that turned away more of a class than its rate (the

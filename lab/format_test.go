@@ -130,26 +130,30 @@ func TestSpacedTimesAddUp(t *testing.T) {
 
 // A busiest second says since when it is the busiest: "(busiest 5–6s: 79)" beside "rejected
 // 7–12s: …" read as the busiest of those 5 seconds (newcomer 54 G-minor); seconds that tie
-// say so, not the latest alone (newcomer 69 W3: "35–36s, mean 24" of 30 seconds at 24).
+// say so, not the latest alone (newcomer 69 W3: "35–36s, mean 24" of 30 seconds at 24), and
+// keep since when in a middle form, shorter than the whole (review of s86a: fleet-bulkhead's
+// legend fell to the brief form and lost it).
 func TestBusiestSinceSaysSinceWhen(t *testing.T) {
 	for _, tc := range []struct {
-		from                 int
-		ends                 []int
-		figure, whole, brief string
+		from   int
+		ends   []int
+		figure string
+		want   BusiestForms
 	}{
-		{0, []int{6}, "79", "busiest since 0s: 5–6s 79", "busiest 5–6s: 79"},
-		{0, []int{6}, "mean 79", "busiest since 0s: 5–6s, mean 79", "busiest 5–6s: mean 79"},
-		{40, []int{52}, "32 of 32 arrived", "busiest since 40s: 51–52s, 32 of 32 arrived", "busiest 51–52s: 32 of 32 arrived"},
-		{0, []int{7, 8, 9}, "mean 24", "busiest since 0s: 6–9s at mean 24", "busiest 6–9s at mean 24"},
-		{0, []int{3, 6, 38}, "20", "busiest since 0s: 2–3s and 2 more at 20", "busiest 2–3s + 2 more at 20"},
+		{0, []int{6}, "79", BusiestForms{"busiest since 0s: 5–6s 79", "busiest since 0s: 5–6s 79", "busiest 5–6s: 79"}},
+		{0, []int{6}, "mean 79", BusiestForms{"busiest since 0s: 5–6s, mean 79", "busiest since 0s: 5–6s, mean 79", "busiest 5–6s: mean 79"}},
+		{40, []int{52}, "32 of 32 arrived", BusiestForms{"busiest since 40s: 51–52s, 32 of 32 arrived", "busiest since 40s: 51–52s, 32 of 32 arrived", "busiest 51–52s: 32 of 32 arrived"}},
+		{0, []int{7, 8, 9}, "mean 24", BusiestForms{"busiest since 0s: 6–9s at mean 24", "busiest since 0s: 6–9s at mean 24", "busiest 6–9s at mean 24"}},
+		{0, []int{3, 6, 38}, "20", BusiestForms{"busiest since 0s: 2–3s and 2 more at 20", "busiest 20 since 0s: 2–3s +2", "busiest 2–3s + 2 more at 20"}},
 	} {
-		if whole, brief := BusiestSince(tc.from, tc.ends, tc.figure); whole != tc.whole || brief != tc.brief {
-			t.Errorf("%+v: %q, %q", tc, whole, brief)
+		if got := BusiestSince(tc.from, tc.ends, tc.figure); got != tc.want {
+			t.Errorf("%+v: %q", tc, got)
 		}
 	}
 }
 
-// The busiest seconds are all those that write the top figure, not the latest of them.
+// The busiest seconds are all those that write the top figure, not the latest of them, and
+// the figure is the one they write.
 func TestTopSecondsKeepsTies(t *testing.T) {
 	var secs []Second
 	for i, v := range []float64{20, 12, 19.6, 20, 3} {
@@ -159,11 +163,11 @@ func TestTopSecondsKeepsTies(t *testing.T) {
 	}
 	held := func(sec *Second) float64 { return sec.Held[Payment] }
 	whole := func(v float64) string { return strconv.Itoa(int(math.Round(v))) }
-	if top, ends := TopSeconds(secs, held, whole); top != 20 || !slices.Equal(ends, []int{1, 3, 4}) {
-		t.Errorf("top %v at %v, want 20 at 1, 3 and 4", top, ends)
+	if top, figure, ends := TopSeconds(secs, held, whole); top != 20 || figure != "20" || !slices.Equal(ends, []int{1, 3, 4}) {
+		t.Errorf("top %v (%q) at %v, want 20 at 1, 3 and 4", top, figure, ends)
 	}
-	if top, ends := TopSeconds(nil, held, whole); top != 0 || ends != nil {
-		t.Errorf("none: %v at %v", top, ends)
+	if top, figure, ends := TopSeconds(nil, held, whole); top != 0 || figure != "" || ends != nil {
+		t.Errorf("none: %v (%q) at %v", top, figure, ends)
 	}
 }
 

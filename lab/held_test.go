@@ -176,14 +176,14 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	codel.Timeline = nil
 	// Without connections, Erlang B's, named, and of how many so far (newcomer 43 G-19:
 	// "49 turned away (forecast: 38% …)" left the model and the share so far to guess),
-	// said so: before a whole second, since the start (newcomer 69 W4).
+	// said so: before a whole second, since 0s (newcomer 69 W4).
 	codel.Config.Payment.Connections = ConnectionsConfig{}
 	codel.Classes[Payment].Arrived, codel.Classes[Signup].Arrived = 97, 49
 	codel.Classes[Payment].Rejected[RejectCoDel], codel.Classes[Signup].Rejected[RejectCoDel] = 33, 16
 	want := fmt.Sprintf("Erlang B's forecast with no queue: %.0f%%", 100*codel.Config.Forecast().Blocking)
 	for w, head := range map[int]string{
-		200: "since the start: 49 of 146 turned away past their limit, 34% (",
-		120: "since the start: 49 of 146 turned away, 34% (",
+		200: SinceStart + ": 49 of 146 turned away past their limit, 34% (",
+		120: SinceStart + ": 49 of 146 turned away, 34% (",
 	} {
 		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, want) {
 			t.Errorf("at %d CoDel's line %+v, want %q and %q", w, items, head, want)
@@ -245,6 +245,108 @@ func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 	for _, w := range []int{200, 120} {
 		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
 			t.Errorf("at %d CoDel's line %+v, want %q and %q within the width", w, items, head, busy)
+		}
+	}
+}
+
+// coDelJudged is codel-queue's CoDel side after 10s, the pool first full at 2.3s, its rates
+// set to 15/s: each second that many arriving and turned away, payments holding that many of
+// the 20 workers.
+func coDelJudged(arrived, turned int64, held float64) Snapshot {
+	_, codel := heldSnapshots()
+	codel.Pool.FullFrom = 2300 * time.Millisecond
+	for i := range 10 {
+		sec := Second{T: i + 1, Workers: 20}
+		sec.Held[Payment], sec.Arrived[Payment], sec.Rejected[Payment][RejectCoDel] = held, arrived, turned
+		sec.Rate[Payment], sec.Rate[Signup] = 10, 5
+		codel.Timeline = append(codel.Timeline, sec)
+	}
+	return codel
+}
+
+// CoDel's share from the fill is judged against the forecast's, as the pool's shares are:
+// "33% (≈ no queue, Erlang B's forecast: 38%" asked "38 or 29?" (newcomer 70 W1). Within
+// chance, "≈ no queue" is what the verdict finds, at 120 columns too; beyond it under the
+// forecast, why, where its figures show it: the workers busier than the forecast's, a
+// queue's waits letting in what none would; fewer arriving than the rates set (seed 14's 13
+// of 60, 22%, at 12/s of 15/s, its workers 83% busy); else the verdict alone, and never "≈
+// no queue". Of fewer than 20 arrivals, no verdict. Each form fits its width.
+func TestCoDelLineJudgesItsShare(t *testing.T) {
+	busy := "workers 93% busy, measured 96%"
+	for _, tc := range []struct {
+		name            string
+		arrived, turned int64
+		held            float64
+		want            map[int]string
+		not             string
+	}{
+		{"within", 15, 5, 19.2, map[int]string{
+			200: "in 5–10s: 25 of 75 turned away past their limit, 33%, within chance of 38%: nearly a loss system, full means turned away (Erlang B's forecast with no queue, " + busy + ")",
+			120: "in 5–10s: 25 of 75 turned away, 33%, within chance of 38%: ≈ no queue (Erlang B: " + busy + ")",
+			80:  "in 5–10s: 25 of 75 turned away, 33%, within chance of 38% (Erlang B)",
+		}, "beyond"},
+		{"under", 15, 2, 19.2, map[int]string{
+			250: "in 5–10s: 10 of 75 turned away past their limit, 13%, beyond chance of 38%: fewer than with no queue, for a worker that frees while a request waits for one takes it (Erlang B's forecast with no queue, " + busy + ")",
+			200: "in 5–10s: 10 of 75 turned away, 13%, beyond chance of 38%: its waits let in more than no queue would (Erlang B's forecast, " + busy + ")",
+			120: "in 5–10s: 10 of 75 turned away, 13%, beyond chance of 38%: its waits let in more than no queue would (Erlang B)",
+			80:  "in 5–10s: 10 of 75 turned away, 13%, beyond chance of 38% (Erlang B)",
+		}, "≈"},
+		{"lull", 12, 2, 16.6, map[int]string{
+			250: "in 5–10s: 10 of 60 turned away past their limit, 17%, beyond chance of 38%: fewer arrived, 12/s of the 15/s set, a lighter load (Erlang B's forecast with no queue, workers 93% busy, measured 83%)",
+			200: "in 5–10s: 10 of 60 turned away, 17%, beyond chance of 38%: fewer arrived, 12/s of the 15/s set (Erlang B's forecast, workers 93% busy, measured 83%)",
+			120: "in 5–10s: 10 of 60 turned away, 17%, beyond chance of 38%: fewer arrived, 12/s of the 15/s set (Erlang B)",
+		}, "≈"},
+		{"over", 15, 10, 19.2, map[int]string{
+			200: "in 5–10s: 50 of 75 turned away past their limit, 67%, beyond chance of 38% (Erlang B's forecast with no queue, " + busy + ")",
+			120: "in 5–10s: 50 of 75 turned away, 67%, beyond chance of 38% (Erlang B's forecast, " + busy + ")",
+			80:  "in 5–10s: 50 of 75 turned away, 67%, beyond chance of 38% (Erlang B)",
+		}, "≈"},
+	} {
+		codel := coDelJudged(tc.arrived, tc.turned, tc.held)
+		for w, want := range tc.want {
+			if items := coDelHealth(&codel, w); len(items) != 1 || items[0].Value != want || strings.Contains(items[0].Value, tc.not) || !fitsLine(items[0].Label, items[0].Value, w) {
+				t.Errorf("%s at %d: %+v, want %q within the width", tc.name, w, items, want)
+			}
+		}
+	}
+	// One whole second since the fill, 3 of its 15 arrivals, too few to tell from 38%: the
+	// share beside the forecast, unjudged.
+	codel := coDelJudged(15, 3, 19.2)
+	codel.Pool.FullFrom = 8500 * time.Millisecond
+	if items := coDelHealth(&codel, 120); len(items) != 1 || !strings.HasPrefix(items[0].Value, "in 9–10s: 3 of 15 turned away, 20% (≈ no queue, Erlang B's forecast: 38%, ") || strings.Contains(items[0].Value, "chance") {
+		t.Errorf("too few: %+v, want the share beside the forecast, unjudged", items)
+	}
+	// Where payments' connections bound the share, judged against the bound, and no "no
+	// queue" in any form (review 39 m2).
+	codel = coDelJudged(15, 11, 19.2)
+	codel.Config.Payment.Connections = ConnectionsConfig{PerRoute: 8, LeaseTimeout: Duration(3 * time.Minute)}
+	f := codel.Config.Forecast()
+	cf, _ := f.CoDel(codel.Config.Pool)
+	bound, busy := fmt.Sprintf("%.0f%%", 100*f.LongRunLoss()), fmt.Sprintf("workers %.0f%% busy, measured 96%%", 100*cf.Busy)
+	for w, want := range map[int]string{
+		200: "in 5–10s: 55 of 75 turned away past their limit, 73%, within chance of " + bound + " (forecast, the connections' bound, " + busy + ")",
+		120: "in 5–10s: 55 of 75 turned away, 73%, within chance of " + bound + " (the connections' bound: " + busy + ")",
+	} {
+		if items := coDelHealth(&codel, w); len(items) != 1 || items[0].Value != want || !fitsLine(items[0].Label, items[0].Value, w) {
+			t.Errorf("bound at %d: %+v, want %q within the width", w, items, want)
+		}
+	}
+}
+
+// Where the pool first filled in a second not yet over, no whole second is from the fill:
+// the line says its share since 0s, every arrival so far, unjudged and with no busy share
+// measured, not the last seconds' before the fill, "in 3–8s: 0 of 75 turned away" beside a
+// pool full now (review of s86b).
+func TestCoDelLineBeforeAWholeSecondSinceTheFill(t *testing.T) {
+	codel := coDelJudged(15, 0, 19.2)
+	codel.Elapsed, codel.Pool.FullFrom = 10400*time.Millisecond, 10200*time.Millisecond
+	codel.Timeline = append(codel.Timeline, Second{T: 11, Workers: 20})
+	codel.Classes[Signup] = ClassStats{Arrived: 46}
+	codel.Classes[Signup].Rejected[RejectCoDel] = 14
+	for _, w := range []int{200, 120, 80} {
+		items := coDelHealth(&codel, w)
+		if len(items) != 1 || !strings.HasPrefix(items[0].Value, SinceStart+": 49 of 146 turned away") || strings.Contains(items[0].Value, "chance") || strings.Contains(items[0].Value, "measured") {
+			t.Errorf("at %d: %+v, want %q, unjudged, no busy share measured", w, items, SinceStart+": 49 of 146 turned away")
 		}
 	}
 }

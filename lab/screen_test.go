@@ -712,7 +712,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		!strings.Contains(got, "then turns away too, and what one arriving now waits there") {
 		t.Errorf("the help's not judged yet: %q", got)
 	}
-	if got := entry("not ok"); !strings.HasSuffix(got, "JSON: not_ok_share_of_replies, since the start") {
+	if got := entry("not ok"); !strings.HasSuffix(got, "JSON: not_ok_share_of_replies, "+SinceStart) {
 		t.Errorf("not ok's JSON: %q", got)
 	}
 }
@@ -1087,8 +1087,9 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		// The rate's origin where it fits, before "of 8.0s" its 8.0s says (newcomer 66).
 		120: "pool full (no free worker) 3.4s; 30 of 100 found it full, 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5±13 expected: within chance",
 		130: "pool full (no free worker) 3.4s; 30 of 100 found it full, 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5±13 expected: within chance",
-		150: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 since the start (30%) found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: within chance",
-		200: "pool full (no free worker) 3.4s in all (first at 1.6s), of 8.0s: 43% of the time; 30 of 100 arrivals since the start (30%) found it full, where 3.4s × 12.5/s ≈ 42.5±13 were expected: within chance",
+		140: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 since 0s (30%) found it full, 3.4s × 12.5/s ≈ 42.5±13 expected: within chance",
+		150: "pool full (no free worker) 3.4s, 43% of the time; 30 of 100 since 0s (30%) found it full, 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5±13 expected: within chance",
+		200: "pool full (no free worker) 3.4s in all (first at 1.6s), of 8.0s: 43% of the time; 30 of 100 arrivals since 0s (30%) found it full, where 3.4s × 12.5/s ≈ 42.5±13 were expected: within chance",
 		340: "within chance (over a long run the two meet at 38%: random arrivals see the pool as a clock does; so far both include the 1.6s before it first filled)",
 	} {
 		got := strings.Join(phrases(HealthItems(s, w)), " · ")
@@ -1102,8 +1103,8 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// Past 3 spreads of chance, nothing said of it: 10 or 75 turned away where 42.5 are due;
 	// within them, above too: 50.
 	for rejected, want := range map[int64]string{
-		10: "3.4s in all (first at 1.6s), of 8.0s: 43%; 10% of arrivals since the start found it full ·",
-		75: "3.4s in all (first at 1.6s), of 8.0s: 43%; 75% of arrivals since the start found it full ·",
+		10: "3.4s in all (first at 1.6s), of 8.0s: 43%; 10% of arrivals since 0s found it full ·",
+		75: "3.4s in all (first at 1.6s), of 8.0s: 43%; 75% of arrivals since 0s found it full ·",
 		50: "3.4s; 50 of 100 found it full, 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5±13 expected: within chance",
 		// Past 2 spreads, how rare a chance (newcomer 41 W2), as runs: 28 where ~42 are due,
 		// 2.2 spreads under, a one-sided 1 in 77.
@@ -1148,7 +1149,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		}
 		// Wide, the time's share too, and PASTA named; the two meet only at the arrivals'
 		// forecast, so no long run where they meet.
-		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all (first at 1.6s), of 8.0s: 43% of the time; 58 of 100 arrivals since the start (58%) found it full; Erlang B: 38% for both, as random arrivals find it full as often as it is · the 3.4s reads a little short: 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5 arrivals, ~16 under 58, past chance's ±13 = 2√42.5 (19 draws in 20 fall within it) · why: an arrival due just as a worker's reply comes in reaches the pool a moment before the reply releases the worker: it goes first, finds none free and is turned away, and that worker sits idle until the next arrival, time an ideal pool would be full") || strings.Contains(wide, "meet")) {
+		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && (!strings.Contains(wide, "3.4s in all (first at 1.6s), of 8.0s: 43% of the time; 58 of 100 arrivals since 0s (58%) found it full; Erlang B: 38% for both, as random arrivals find it full as often as it is · the 3.4s reads a little short: 3.4s × 12.5/s (100 ÷ 8.0s) ≈ 42.5 arrivals, ~16 under 58, past chance's ±13 = 2√42.5 (19 draws in 20 fall within it) · why: an arrival due just as a worker's reply comes in reaches the pool a moment before the reply releases the worker: it goes first, finds none free and is turned away, and that worker sits idle until the next arrival, time an ideal pool would be full") || strings.Contains(wide, "meet")) {
 			t.Errorf("%d spells at 300: %q, want the cause beside beyond chance, no long run where the two meet", spells, wide)
 		}
 		// The cause only past chance, as an item of its own, and only then.
@@ -1160,7 +1161,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// arrivals' share, 62%.
 	conn := *s
 	conn.Pool.FullFor, conn.Classes[Payment].Arrived, conn.Classes[Payment].Rejected[RejectPool] = 5500*time.Millisecond, 112, 69
-	if got := strings.Join(phrases(HealthItems(&conn, 150)), " · "); !strings.Contains(got, "; 69 of 112 since the start (62%) found it full, 5.5s × 14/s ≈ 77±18 expected: within chance") {
+	if got := strings.Join(phrases(HealthItems(&conn, 140)), " · "); !strings.Contains(got, "; 69 of 112 since 0s (62%) found it full, 5.5s × 14/s ≈ 77±18 expected: within chance") {
 		t.Errorf("%q, want the arrivals' share beside their count, the time's apart", got)
 	}
 	// The product from the factors shown: 90 arrivals over 8.0s is 11.25/s, shown 11.2/s, and
@@ -1194,7 +1195,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		un := *s
 		edit(&un)
 		got := strings.Join(phrases(HealthItems(&un, 120)), " · ")
-		if !strings.Contains(got, "30% of arrivals since the start found it full") || strings.Contains(got, "long run") || strings.Contains(got, "due") {
+		if !strings.Contains(got, "30% of arrivals since 0s found it full") || strings.Contains(got, "long run") || strings.Contains(got, "due") {
 			t.Errorf("%s: %q, want the share without the long run's or chance's", name, got)
 		}
 	}

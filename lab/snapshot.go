@@ -883,6 +883,40 @@ func (s *Snapshot) poolShares(others []Class, forecast float64, counted, starved
 	return head + strings.Join(shares, ", "), verdict, warm
 }
 
+// A shareCount is a count turned away of the arrivals it is of.
+type shareCount struct{ turned, arrived int64 }
+
+// A shareCall is a share's verdict against a forecast's.
+type shareCall int8
+
+const (
+	withinChance shareCall = iota
+	beyondChance
+	tooFewToTell // within, of fewer than fewShared arrivals: chance alone moves it 10 points
+)
+
+// callShares judges each count's share against forecast by the exact binomial test a compare
+// judges its counters by, Holm-corrected over the counts at once.
+func callShares(counts []shareCount, forecast float64) []shareCall {
+	p := make([]float64, len(counts))
+	for i, n := range counts {
+		p[i] = BinomialTest(n.turned, n.arrived, forecast)
+	}
+	calls := make([]shareCall, len(counts))
+	for i, sig := range HolmSignificant(p) {
+		switch {
+		case sig:
+			calls[i] = beyondChance
+		case counts[i].arrived < fewShared:
+			calls[i] = tooFewToTell
+		}
+	}
+	return calls
+}
+
+// chanceOf is the forecast a verdict judges a share against, as it says it: "chance of 38%".
+func chanceOf(forecast float64) string { return fmt.Sprintf("chance of %.0f%%", 100*forecast) }
+
 // ShareJudged is shareVerdict's verdict: bare (Said), with the classes too few to judge
 // named so (Noted), and with the test that says so (Reasoned), for a screen with the room;
 // all "" where none is judged.
@@ -899,20 +933,20 @@ type ShareJudged struct{ Said, Noted, Reasoned string }
 // (newcomer 68), so the others are named, "payments' and signups' shares within chance of
 // 38%", and, noted, the few too ("(health checks: too few)"); reasoned, their counts.
 func shareVerdict(shown []Class, arrived, rejected [numClasses]int64, forecast float64) ShareJudged {
-	p := make([]float64, len(shown))
+	counts := make([]shareCount, len(shown))
 	for i, c := range shown {
-		p[i] = BinomialTest(rejected[c], arrived[c], forecast)
+		counts[i] = shareCount{rejected[c], arrived[c]}
 	}
 	// Kept on one line: "each share within chance of" ending one, "38%" alone on the next.
-	at := fmt.Sprintf("chance\u00a0of\u00a0%.0f%%", 100*forecast)
+	at := strings.ReplaceAll(chanceOf(forecast), " ", "\u00a0")
 	var beyond, within, few, fewNames []string
-	for i, sig := range HolmSignificant(p) {
+	for i, call := range callShares(counts, forecast) {
 		c := shown[i]
 		whose := possessive(Plural(c.String()))
-		switch {
-		case sig:
+		switch call {
+		case beyondChance:
 			beyond = append(beyond, whose)
-		case arrived[c] < fewShared:
+		case tooFewToTell:
 			few = append(few, fmt.Sprintf("%d of %d", rejected[c], arrived[c]))
 			fewNames = append(fewNames, Plural(c.String()))
 		default:

@@ -580,20 +580,12 @@ func sameSeconds(s *lab.Snapshot, specs []chartSpec, widths ...int) {
 func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 	m := 0.0
 	for _, c := range classes {
-		m = math.Max(m, topOf(secs, spec.value, c))
+		m = math.Max(m, lab.Top(secs, func(sec *lab.Second) float64 { return spec.value(sec, c) }))
 		if spec.ok != nil {
-			m = math.Max(m, topOf(secs, spec.ok, c))
+			m = math.Max(m, lab.Top(secs, func(sec *lab.Second) float64 { return spec.ok(sec, c) }))
 		}
 	}
 	return m
-}
-
-// topOf is the largest value class c takes in secs (0: secs is empty).
-func topOf(secs []lab.Second, value func(*lab.Second, int) float64, c int) (top float64) {
-	for k := range secs {
-		top = math.Max(top, value(&secs[k], c))
-	}
-	return top
 }
 
 // chartLines draws spec in exactly w×h cells: a title line with the legend, then the plot,
@@ -1286,7 +1278,10 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	// keep the first class's busiest second alone (the fleet domino's at 120 columns, each
 	// second named), then give the figures bare: no busiest seconds, no "set" and "ok" (their
 	// letters say which).
-	type legendForm struct{ short, shortWhat, firstPeak, bare, briefBusiest bool }
+	type legendForm struct {
+		short, shortWhat, firstPeak, bare bool
+		busiest                           busiestForm
+	}
 	// A class whose last second is its busiest says so where another's busiest is named:
 	// "P payment 19  S signup 0.1 (busiest second 0–1s: 0.3)" left whose busiest a guess
 	// (newcomer 39 G14).
@@ -1328,7 +1323,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				if !form.short || !form.shortWhat { // beside "5–6s: P 9", it goes without saying
 					peak = "mean " + peak
 				}
-				item += " (" + busiestWords(window, ends, peak, form.briefBusiest) + ")"
+				item += " (" + busiestWords(window, ends, peak, form.busiest) + ")"
 				secondNamed = true
 			} else if anyNamed && !form.bare && !form.firstPeak && top >= heldLeast && peak == value {
 				item += " (its busiest)"
@@ -1339,7 +1334,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				if sec, n, ok := s.Burst(window, c, spec.bursts); ok {
 					// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
 					whole, brief := lab.BurstSince(window[0].T-1, sec.T, n, sec.Arrived[c])
-					if form.briefBusiest {
+					if form.busiest == briefBusiest {
 						whole = brief
 					}
 					item += " (" + whole + ")"
@@ -1366,8 +1361,11 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	// Each with a busiest second's since before any without: "(busiest 5–6s: 79)" beside
 	// "rejected 7–12s" read as of those seconds (newcomer 54); without it only where nothing
 	// else fits, at 40 columns, rather than no busiest second at all.
-	forms := []legendForm{{false, false, false, false, false}, {false, true, false, false, false}, {true, false, false, false, false},
-		{true, true, false, false, false}, {true, true, true, false, false}, {true, true, false, false, true}, {true, true, true, false, true}, {true, true, false, true, false}}
+	// Ties said in fewer words (midBusiest) before a class's busiest is dropped: "busiest
+	// 2–3s + 2 more at 20" lost its since (review of s86a).
+	forms := []legendForm{{false, false, false, false, wholeBusiest}, {false, true, false, false, wholeBusiest}, {true, false, false, false, wholeBusiest},
+		{true, true, false, false, wholeBusiest}, {true, true, false, false, midBusiest}, {true, true, true, false, wholeBusiest}, {true, true, true, false, midBusiest},
+		{true, true, false, false, briefBusiest}, {true, true, true, false, briefBusiest}, {true, true, false, true, wholeBusiest}}
 	named := []bool{false}
 	if spec.counts.Word != "" {
 		named = []bool{true, false}
@@ -1439,25 +1437,27 @@ func (spec chartSpec) titles(t *theme) []string {
 	return forms
 }
 
+// busiestForm is which of lab.BusiestForms a legend writes.
+type busiestForm int8
+
+const (
+	wholeBusiest busiestForm = iota
+	midBusiest
+	briefBusiest
+)
+
 // busiestWords is a legend's busiest seconds, those ending at ends, of window, with their
-// figure (lab.BusiestSince): from the window's start, or briefly.
-func busiestWords(window []lab.Second, ends []int, figure string, brief bool) string {
-	whole, short := lab.BusiestSince(window[0].T-1, ends, figure)
-	if brief {
-		return short
-	}
-	return whole
+// figure (lab.BusiestSince), in form: from the window's start, or briefly.
+func busiestWords(window []lab.Second, ends []int, figure string, form busiestForm) string {
+	words := lab.BusiestSince(window[0].T-1, ends, figure)
+	return [...]string{words.Whole, words.Mid, words.Brief}[form]
 }
 
 // busiest is class c's busiest seconds of secs in spec, every one that ties at the figure
 // the legend writes (heldValue; lab.TopSeconds): their value, that figure and their ends
 // (Second.T).
 func busiest(spec chartSpec, secs []lab.Second, c int) (top float64, peak string, ends []int) {
-	top, ends = lab.TopSeconds(secs, func(sec *lab.Second) float64 { return spec.value(sec, c) }, heldValue)
-	if ends == nil {
-		return 0, "", nil
-	}
-	return top, heldValue(top), ends
+	return lab.TopSeconds(secs, func(sec *lab.Second) float64 { return spec.value(sec, c) }, heldValue)
 }
 
 // legendValue writes a legend's figure: a count whole, to the nearest (a full pool's 23.96

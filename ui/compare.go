@@ -430,7 +430,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		heads = []string{head + t.dim.Render(", "+lab.TimingVaries), head + t.dim.Render(", "+lab.TimingVariesBrief), head}
 		timing = lab.TimedBoth
 	}
-	totals := t.dim.Render(", totals since the start")
+	totals := t.dim.Render(", totals " + lab.SinceStart)
 	colour := ""
 	if !t.noColor {
 		colour = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")

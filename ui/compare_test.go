@@ -540,7 +540,7 @@ func TestHelpSaysItsExamplesAreOneRun(t *testing.T) {
 	}
 }
 
-// The summary's title fits: ", totals since the start" goes first, then the keys shorten,
+// The summary's title fits: ", totals since 0s" goes first, then the keys shorten,
 // then the colour key goes, then what ≈ means, so closed loop against open loop at 80
 // columns is no longer cut ("totals sin…"); without colour, the key says that a difference
 // without ≈ or ? is a result, and what ≈ means. Runs
@@ -555,7 +555,7 @@ func TestSummaryTitleFits(t *testing.T) {
 	}{{true, false, 80, "A vs B: A closed loop, B open loop"},
 		{true, false, 130, "B sent open loop · measured two ways: not better or worse"},
 		{false, false, 80, "green: B better, red: B worse"},
-		{false, false, 150, "totals since the start · green: B better, red: B worse"}, {false, true, 120, "totals since the start"}} {
+		{false, false, 150, "totals since 0s · green: B better, red: B worse"}, {false, true, 120, "totals since 0s"}} {
 		s.panes[0].snap.Config.Traffic.Mode, s.panes[1].snap.Config.Traffic.Mode = lab.Open, lab.Open
 		if tc.closed {
 			s.panes[0].snap.Config.Traffic.Mode = lab.Closed
@@ -1089,10 +1089,10 @@ func TestSummaryTitleSaysRowsUnshown(t *testing.T) {
 	a, b := testSnapshot(), testSnapshot()
 	s := screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}, width: 120, height: 40}
 	title := ansi.Strip(summaryLines(newTheme(true, false), s, 120, false)[0])
-	if !strings.Contains(title, lab.RowsUnshown) || !strings.Contains(title, "totals since the start") {
+	if !strings.Contains(title, lab.RowsUnshown) || !strings.Contains(title, "totals "+lab.SinceStart) {
 		t.Errorf("at 120 columns: %q", title)
 	}
-	if narrow := ansi.Strip(summaryLines(newTheme(true, false), s, 60, false)[0]); strings.Contains(narrow, lab.RowsUnshown) && !strings.Contains(narrow, "totals since the start") {
+	if narrow := ansi.Strip(summaryLines(newTheme(true, false), s, 60, false)[0]); strings.Contains(narrow, lab.RowsUnshown) && !strings.Contains(narrow, "totals "+lab.SinceStart) {
 		t.Errorf("at 60 columns, in place of the title's words: %q", narrow)
 	}
 }

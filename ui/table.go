@@ -519,11 +519,11 @@ func inFlightMisreads(s *lab.Snapshot, every bool) []lab.Class {
 
 // windowNote says over what time each number of the table is taken: the /s rows over the
 // last whole seconds (lab.Rates: the second under way is not over, so not counted), every
-// other cell since the start.
+// other cell since the start (lab.SinceStart).
 func windowNote(rs lab.Rates) []string {
 	if rs.Seconds == 0 {
-		return []string{"/s: per second, from the first whole second on; every other number: since the start",
-			"/s: from the first whole second on; the rest since the start", "/s: from 1s on; rest since 0s"}
+		return []string{"/s: per second, from the first whole second on; every other number: " + lab.SinceStart,
+			"/s: from the first whole second on; the rest " + lab.SinceStart, "/s: from 1s on; rest " + lab.SinceStart}
 	}
 	span, n := rs.Span(), rs.Seconds
 	last, over, whole := fmt.Sprintf("the last %d whole seconds", n), fmt.Sprintf("the last %d seconds that are over", n), fmt.Sprintf("last %d whole seconds", n)
@@ -531,12 +531,12 @@ func windowNote(rs lab.Rates) []string {
 		last, over, whole = "the last whole second", "the last second that is over", "last whole second"
 	}
 	return []string{
-		fmt.Sprintf("/s %s: the mean of %s (the current one is not over yet); every other number: since the start", span, last),
-		fmt.Sprintf("/s %s: mean of %s; all else since the start", span, over),
-		fmt.Sprintf("/s %s: per second, %s; rest since 0s", span, whole),
-		fmt.Sprintf("/s %s: %s; rest since 0s", span, whole),
-		fmt.Sprintf("/s: mean of %s; rest since 0s", span),
-		fmt.Sprintf("/s %s, the rest since 0s", span)}
+		fmt.Sprintf("/s %s: the mean of %s (the current one is not over yet); every other number: %s", span, last, lab.SinceStart),
+		fmt.Sprintf("/s %s: mean of %s; all else %s", span, over, lab.SinceStart),
+		fmt.Sprintf("/s %s: per second, %s; rest %s", span, whole, lab.SinceStart),
+		fmt.Sprintf("/s %s: %s; rest %s", span, whole, lab.SinceStart),
+		fmt.Sprintf("/s: mean of %s; rest %s", span, lab.SinceStart),
+		fmt.Sprintf("/s %s, the rest %s", span, lab.SinceStart)}
 }
 
 // inFlightNote says what ok% counts as not ok that has not failed: the requests still in

@@ -93,7 +93,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 	for _, d := range helpCounters() {
 		help += d[0] + " " + d[1] + "\n"
 	}
-	if !strings.Contains(help, "Every other number of the table (the counts, ok%, the latencies) is since the start") ||
+	if !strings.Contains(help, "Every other number of the table (the counts, ok%, the latencies) is "+lab.SinceStart) ||
 		!strings.Contains(help, `the header's starvation rate ("starved (rej:pool) n (N/s in …)") is the row's, over the same seconds`) {
 		t.Errorf("the help does not say the table's windows:\n%s", help)
 	}
