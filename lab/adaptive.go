@@ -376,14 +376,19 @@ func adaptiveCeiling(s *Snapshot, w int) []Item {
 	most := AdaptiveMaxLimitFactor * peak
 	ceiling := fmt.Sprintf("%d × %d = %d", AdaptiveMaxLimitFactor, peak, most)
 	if pool := s.Config.Pool.MaxWorkers(); most > pool {
-		ceiling += fmt.Sprintf(", the pool's %d first", pool)
+		ceiling += fmt.Sprintf(", and the pool's %d", pool)
 	}
-	whose := fmt.Sprintf("%d× the most in use at once in its last window", AdaptiveMaxLimitFactor)
+	// The cap of the update it last made, said as of then: "may rise to 5 × 12 = 60" beside
+	// 20 in use now read as a forecast the window now does not support (review s87b).
+	if at := s.Bulkhead.Reading.At(s.Elapsed); at != "" {
+		ceiling += " at its update at " + at
+	}
+	whose := fmt.Sprintf("%d× the most in use at once in the window it read", AdaptiveMaxLimitFactor)
 	return []Item{{Label: adaptiveCeilingLabel, Value: fittingValue(adaptiveCeilingLabel, w,
-		ceiling+": failsafe-go caps a rise at "+whose+", not at full use", ceiling+" ("+whose+")", ceiling)}}
+		ceiling+": "+whose+", failsafe-go's rule, not full use", ceiling+" ("+whose+")", ceiling)}}
 }
 
-const adaptiveCeilingLabel = "limit may rise to"
+const adaptiveCeilingLabel = "a rise capped at"
 
 // adaptiveCeilingExample is the health line's narrow form for a window whose most was 17.
 var adaptiveCeilingExample = func() string {

@@ -673,14 +673,24 @@ func TestAdaptiveCeilingSaysFailsafeGosCap(t *testing.T) {
 			t.Errorf("at %d: %v", w, items)
 		}
 	}
-	if got := adaptiveCeiling(s, 120)[0].Phrase(); got != "limit may rise to 5 × 12 = 60: failsafe-go caps a rise at 5× the most in use at once in its last window, not at full use" {
+	if got := adaptiveCeiling(s, 120)[0].Phrase(); got != "a rise capped at 5 × 12 = 60: 5× the most in use at once in the window it read, failsafe-go's rule, not full use" {
 		t.Errorf("at 120: %q", got)
 	}
 	s.Bulkhead.Reading.Peak = 17
-	if got := adaptiveCeiling(s, 120)[0].Value; !strings.HasPrefix(got, "5 × 17 = 85, the pool's 64 first") {
+	if got := adaptiveCeiling(s, 120)[0].Value; !strings.HasPrefix(got, "5 × 17 = 85, and the pool's 64") {
 		t.Errorf("past the pool: %q", got)
 	}
 	if !strings.Contains(AdaptiveChartHelp(), "Netflix's Vegas (concurrency-limits) holds a limit while under half of it is in use") {
 		t.Error("the help does not say how failsafe-go's rise differs from Vegas's")
+	}
+}
+
+// The cap is said as of the update that set it, where its time is known.
+func TestAdaptiveCeilingSaysWhen(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Bulkhead: BulkheadStats{Type: BulkheadAdaptive}, Elapsed: 40 * time.Second}
+	s.Config.Pool.Workers = 64
+	s.Bulkhead.Reading = AdaptiveReading{Peak: 12, Age: 400 * time.Millisecond}
+	if got := adaptiveCeiling(s, 120)[0].Value; !strings.HasPrefix(got, "5 × 12 = 60 at its update at 39.6s") {
+		t.Errorf("at 120: %q", got)
 	}
 }

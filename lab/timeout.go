@@ -111,7 +111,7 @@ var timeoutWord = word("timeout socket 1s", "the payment timeout: off; socket, o
 	"against a dependency that sends nothing until it answers the two fire alike. When it fires the lab closes the connection and the worker "+
 	"is free; what the dependency then does with the call is its own (the lab's drops it, unless dependency.ignore_cancel; not all do). Caller: how long the worker waits "+
 	"for the call, run apart from it (Future.get with a timeout, Hystrix's execution timeout): the worker walks away and the call runs on, "+
-	"orphaned. Either way the payment ends timed out")
+	"orphaned. Either way the call (a try) ends timed out; with retries the payment ends as its last try")
 
 // timeoutSettings is the timeout's settings item: off, or its kind and duration.
 func timeoutSettings(c Config, s *Snapshot, w int) []Item {

@@ -362,7 +362,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// "ended or turned away 195.8/s of 155.8/s arrived: its in flight fell by 200" read as
 		// a miscount (newcomer 70 W2). "End" where none was turned away, the note's "ended".
 		p := lab.Payment
-		if rs, ok := s.RatesAtStep(p); ok && rs.Queueing(p) < 0 && rs.RejectedTotal(p) == 0 {
+		if rs, ok := s.RatesAtStep(p); ok && rs.Queueing(p) < 0 && fmtPerSec(-rs.Queueing(p)) != fmtPerSec(0) && rs.RejectedTotal(p) == 0 { // never "drains 0/s"
 			return fmt.Sprintf("%s end %s of %s arrived: the queue drains %s",
 				head, fmtPerSec(rs.Ended(p)), fmtPerSec(rs.Arrived[p]), fmtPerSec(-rs.Queueing(p))) + tail, true
 		}

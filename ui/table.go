@@ -234,9 +234,10 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 		rate := padRight(rowLabel, nameW)
 		for i, col := range cols {
 			total, perSec := col.total(cs), rateCell(col, &rs, ci)
-			if col.reject && !col.reason.Shown(s) {
-				// The peer's reason, with no mechanism on this side: "–", not 0 (newcomer 31:
-				// long-queue's "rej:codel 0" beside codel-queue read as A running CoDel).
+			if col.can != nil && !col.can(s) {
+				// The peer's column, with nothing on this side that can fill it: "–", not 0
+				// (newcomer 31: long-queue's "rej:codel 0" beside codel-queue read as A running
+				// CoDel; review s87b: postmortem's "timed-out 0" beside timeout off).
 				total, perSec = "–", "–"
 			}
 			cell := padLeft(total, ws[i])

@@ -178,3 +178,33 @@ func TestWaitSaysOneDefinitionBesideAQueue(t *testing.T) {
 		t.Errorf("detail table:\n%s", d)
 	}
 }
+
+// A compare half that cannot time out draws the peer's timed-out column as "–", not 0
+// (review s87b: postmortem's "timed-out 0" beside timeout off, across from the fix's
+// deadline): the same mark as a rej:X with no mechanism on that side.
+func TestPeerColumnThisSideCannotFillIsADash(t *testing.T) {
+	a, b := testSnapshot(), testSnapshot()
+	b.Config.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(time.Second)}
+	b.Classes[lab.Payment].TimedOut = 3
+	if a.CanEnd(lab.TimedOut) {
+		t.Fatal("the fixture can time out: the case is not tested")
+	}
+	lines, _ := tableLines(newTheme(true, true), a, tablePeer{snap: b, w: 120}, 120, false, nil, false)
+	head := strings.Fields(lines[0])
+	col := slices.Index(head, "timed-out")
+	if col < 0 {
+		t.Fatalf("no timed-out column beside a peer that timed out:\n%s", strings.Join(lines, "\n"))
+	}
+	rows := 0
+	for _, l := range lines[1:] {
+		if f := strings.Fields(ansi.Strip(l)); len(f) == len(head) {
+			rows++
+			if f[col] != "–" {
+				t.Errorf("timed-out on a side that cannot: %q", l)
+			}
+		}
+	}
+	if rows == 0 {
+		t.Fatalf("no row read:\n%s", strings.Join(lines, "\n"))
+	}
+}
