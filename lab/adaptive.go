@@ -375,13 +375,13 @@ func adaptiveCeiling(s *Snapshot, w int) []Item {
 	}
 	most := AdaptiveMaxLimitFactor * peak
 	ceiling := fmt.Sprintf("%d × %d = %d", AdaptiveMaxLimitFactor, peak, most)
-	if pool := s.Config.Pool.MaxWorkers(); most > pool {
-		ceiling += fmt.Sprintf(", and the pool's %d", pool)
-	}
 	// The cap of the update it last made, said as of then: "may rise to 5 × 12 = 60" beside
 	// 20 in use now read as a forecast the window now does not support (review s87b).
 	if at := s.Bulkhead.Reading.At(s.Elapsed); at != "" {
 		ceiling += " at its update at " + at
+	}
+	if pool := s.Config.Pool.MaxWorkers(); most > pool {
+		ceiling += fmt.Sprintf(", the pool's %d first", pool) // the cap that binds
 	}
 	whose := fmt.Sprintf("%d× the most in use at once in the window it read", AdaptiveMaxLimitFactor)
 	return []Item{{Label: adaptiveCeilingLabel, Value: fittingValue(adaptiveCeilingLabel, w,
@@ -706,7 +706,7 @@ func AdaptiveChartHelp() string {
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
 		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the %s as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s: %s for more; falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s: %s; and holds between; alpha and beta are failsafe-go's Vegas bounds, TCP Vegas's two queue thresholds, %d and %d × the limit's log10 rounded down, at least 1: at most %d and past %d under a limit of %d, at most %d and past %d from it; for its first %d updates both are plain means of one series %s, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; "+adaptiveHeadroomWhole+"; neither the %s nor its mean is charted",
 			rule, brief, terse, adaptiveExcessIs, p90, adaptiveExcess, p90, FmtDur(AdaptiveWindow), AdaptiveWindowCalls, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), adaptiveProbes, fall, p90, fall, falling36.worked(), adaptiveBacksOff,
-			AdaptiveAlpha, AdaptiveBeta, rise, fall, AdaptiveBetaUnder, rise100, fall100, AdaptiveWarmup, SinceStart, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
+			AdaptiveAlpha, AdaptiveBeta, rise, fall, AdaptiveBetaUnder, rise100, fall100, AdaptiveWarmup, "since the limiter was built (at 0s, or when a key switched it on or changed it)", AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
 }
 
 // limit is the limit in force and the calls holding a permit (0, 0 before it is built).

@@ -221,6 +221,17 @@ func coDelMeasured(s *Snapshot, workers int) (m coDelMeasure, ok bool) {
 	return m, true
 }
 
+// atLoadArrived says turned of arrived is within chance of Erlang B at the load that arrived
+// over m's seconds (the forecast's offered load scaled by arrived ÷ set): the lull or surge
+// then explains a share beyond chance of the set load's.
+func atLoadArrived(fc Forecast, m coDelMeasure, turned, arrived int64) bool {
+	if m.due <= 0 {
+		return false
+	}
+	at := erlangB(fc.OfferedLoad*m.arrivedPerSec/m.due, fc.Workers)
+	return callShares([]shareCount{{turned, arrived}}, at)[0] == withinChance
+}
+
 // coDelHealth is what CoDel turned away, and the forecast of the pool it leaves.
 func coDelHealth(s *Snapshot, w int) []Item {
 	if s.Config.Pool.Discipline != CoDel {
@@ -276,11 +287,13 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	// The share judged against the forecast's where they are like with like, both from the
 	// pool's first fill, as the pool's shares are (shareVerdict): "33% (≈ no queue, Erlang
 	// B's forecast: 38%" asked "38 or 29?" where every other forecast on screen had a
-	// verdict (newcomer 70 W1). "≈ no queue" is then the verdict's conclusion, said only
-	// within chance; beyond it, why, where the figures beside it show it.
+	// verdict (newcomer 70 W1). Where judged, "≈ no queue" is the verdict's conclusion,
+	// said only within chance; beyond it, why, where the figures beside it show it. By the
+	// pool's shares' rule (SharesJudgedBy): none against the connections' bound, a state the
+	// shares were not measured in (review s88).
 	call := tooFewToTell
-	if measured && m.filled && arrived > 0 {
-		call = callShares([]shareCount{{turned, arrived}}, loss)[0]
+	if judge := fc.SharesJudgedBy(); measured && m.filled && arrived > 0 && judge > 0 {
+		call = callShares([]shareCount{{turned, arrived}}, judge)[0]
 	}
 	if call != tooFewToTell {
 		verdict, claim, claimBrief := ", within "+chanceOf(loss), "", ""
@@ -297,10 +310,14 @@ func coDelHealth(s *Snapshot, w int) []Item {
 			case under && erlang && math.Round(100*m.busy) > math.Round(100*f.Busy): // more carried than the forecast's
 				claim = ": fewer than with no queue, for a worker that frees while a request waits for one takes it"
 				claimBrief = ": its waits let in more than no queue would"
-			case under && came != due && m.arrivedPerSec < m.due:
-				claim, claimBrief = ": fewer arrived, "+rates+", a lighter load", ": fewer arrived, "+rates
-			case !under && came != due && m.arrivedPerSec > m.due:
-				claim, claimBrief = ": more arrived, "+rates+", a heavier load", ": more arrived, "+rates
+			case came != due && (under == (m.arrivedPerSec < m.due)) && atLoadArrived(fc, m, turned, arrived):
+				// The load that came, not the set one, explains it: within chance of Erlang B
+				// at it (review s88: a slight lull named as the cause of a gap it cannot explain).
+				word, load := "fewer", "lighter"
+				if !under {
+					word, load = "more", "heavier"
+				}
+				claim, claimBrief = ": "+word+" arrived, "+rates+", a "+load+" load", ": "+word+" arrived, "+rates
 			}
 		case erlang:
 			claim, claimBrief = ": nearly a loss system, full means turned away", ": ≈ no queue"

@@ -417,7 +417,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			rows, zeros = kept, t.dim.Render(zeros)
 		}
 	}
-	// Shorter forms drop "totals since the start", then shorten the keys to ≈ and ?, then drop
+	// Shorter forms drop "totals since 0s" (lab.SinceStart), then shorten the keys to ≈ and ?, then drop
 	// the colour key, then what ≈ means, as headerLine does. Runs measured two ways say so
 	// before anything else. Where the rule line says what the marks mean (keyless), the
 	// title does not say it again (the review: "bare" defined twice in 24 lines).

@@ -249,13 +249,13 @@ func TestTableNotesSayTheGatewayTimeouts(t *testing.T) {
 	// At 80 the 504 too, so that timed-out and the narrator's "answers 504" read as one
 	// outcome (newcomer 60), with what it means, in the fewest lines an 80x24 lab gives the
 	// notes, with the in-flight note and without it (newcomer 64).
-	for _, in := range []int64{0, 8} {
+	// Each case's form as its room gives: the in-flight note moves the notes to lines where
+	// the longer one fits.
+	for in, form := range map[int64]string{0: " got a 504: time ran out below", 8: " ran out of time below: a 504 is a timeout, not failed"} {
 		pay.InFlight = in
 		_, n := tableLines(newTheme(true, true), s, tablePeer{}, 80, true, nil, true)
-		lines := strings.Join(n.lines(" · ", 80, levelTight), "\n")
-		// Either form that says the 504 and what it means, as the room gives.
-		if !strings.Contains(lines, want+" got a 504: time ran out below") && !strings.Contains(lines, want+" ran out of time below: a 504 is a timeout, not failed") {
-			t.Errorf("at 80, %d in flight: %q", in, lines)
+		if lines := strings.Join(n.lines(" · ", 80, levelTight), "\n"); !strings.Contains(lines, want+form) {
+			t.Errorf("at 80, %d in flight: %q, want %q", in, lines, want+form)
 		}
 	}
 }

@@ -32,7 +32,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		got := frameText(t, testSnapshot(), size[0], size[1])
 		if !strings.Contains(got, "/s 1–6s: ") || !strings.Contains(got, "whole second") && !strings.Contains(got, "seconds that are over") ||
-			!strings.Contains(got, "since the start") && !strings.Contains(got, "since 0s") {
+			!strings.Contains(got, lab.SinceStart) {
 			t.Errorf("%dx%d: the table's windows unsaid:\n%s", size[0], size[1], got)
 		}
 		// With its seconds: a bare rate beside a count since the start read as of the same
