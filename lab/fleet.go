@@ -194,7 +194,7 @@ func (f *FleetStats) allOut() iter.Seq2[time.Duration, time.Duration] {
 }
 
 // AllOutMore is the stretches with every replica out after the first (FirstAllOut), said
-// after it: ", then 3× more, 12.8s in all", every stretch's time added up, one lasting
+// after it: ", then 3× more, 12.8s over all 4", every stretch's time added up, one lasting
 // still counted to now (" so far"); "" with none. The first alone, beside rej:balancer totals
 // twice its length and a pulls line with more, read as the only one (newcomer 67). Counted
 // from the outs a replica keeps (maxPulls): a flapping one's oldest may be gone.
@@ -215,11 +215,12 @@ func (f *FleetStats) AllOutMore(now time.Duration) string {
 	if n == 0 || until == 0 {
 		return ""
 	}
-	times := fmt.Sprintf("%d× more", n)
+	// Over how many: "then 4× more, 15.6s in all" left whether the first was in it (newcomer 71).
+	times, over := fmt.Sprintf("%d× more", n), fmt.Sprintf("all %d", n+1)
 	if n == 1 {
-		times = "once more" // "1× more" read as a formula (review, stop 58)
+		times, over = "once more", "both" // "1× more" read as a formula (review, stop 58)
 	}
-	return fmt.Sprintf(", then %s, %s in all%s", times, FmtElapsed(total), so)
+	return fmt.Sprintf(", then %s, %s over %s%s", times, FmtElapsed(total), over, so)
 }
 
 // Again is the outs after the domino (Domino): once every replica was out, and one came

@@ -631,11 +631,11 @@ func TestAllOutMore(t *testing.T) {
 	}
 	f.Pulls = append(f.Pulls, Pull{Replica: 1, At: 27900 * ms, ReturnedAt: 32400 * ms}, Pull{Replica: 2, At: 32 * s, ReturnedAt: 35 * s})
 	// 12.9s–19.5s, 27.9s–30.0s, 32.0s–32.4s: 6.6s + 2.1s + 0.4s.
-	if more, want := f.AllOutMore(40*s), ", then 2× more, 9.1s in all"; more != want {
+	if more, want := f.AllOutMore(40*s), ", then 2× more, 9.1s over all 3"; more != want {
 		t.Errorf("two stretches: %q, want %q", more, want)
 	}
 	f.Pulls = append(f.Pulls, Pull{Replica: 1, At: 38 * s}, Pull{Replica: 2, At: 38600 * ms})
-	if more, want := f.AllOutMore(39*s), ", then 3× more, 9.5s in all so far"; more != want { // and 38.6s–39.0s
+	if more, want := f.AllOutMore(39*s), ", then 3× more, 9.5s over all 4 so far"; more != want { // and 38.6s–39.0s
 		t.Errorf("one lasting: %q, want %q", more, want)
 	}
 }

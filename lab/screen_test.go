@@ -690,7 +690,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		"rejected:balancer n": `"(all out since 12.863s)" while every replica is out of rotation`,
 		// One word for each stretch (review 19: "all out" was the latest on the pulls line,
 		// the first in the story); "total", every class's, not "all" requests.
-		"all out":           `the first such stretch, in the narrator's domino ("all out 12.9s–19.5s", its start as its last replica's out is written there; after it "then 4× more, 15.6s in all": how many later stretches, and the time of every one added up, "so far" while one lasts) and the report (JSON all_pulled_at_s: its start); "all out again": a later one`,
+		"all out":           `the first such stretch, in the narrator's domino ("all out 12.9s–19.5s", its start as its last replica's out is written there; after it "then 4× more, 15.6s over all 5": how many later stretches, and the time of every one, the first too, added up, "so far" while one lasts) and the report (JSON all_pulled_at_s: its start); "all out again": a later one`,
 		"rejected:balancer": `"total rejected:balancer n" in the header`,
 		// Signups grow the queue too, a formula that read as wrong (newcomer 30).
 		"mean hold": "signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it",

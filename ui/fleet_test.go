@@ -716,7 +716,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	fs.InRotation, s.Elapsed = 0, again.At+500*time.Millisecond
 	msg, _ = narrateFleetWhole(s.Config, s)
 	// The stretches after the first counted, to now (newcomer 67): 9.0s–9.4s and 10.0s–10.5s.
-	if want := "; all out 9.030s–9.4s, then once more, 0.9s in all so far; back in rotation, then out again: r2 10.0s: none in rotation"; !strings.Contains(msg, want) || strings.Contains(msg, "replica 2 pulled") {
+	if want := "; all out 9.030s–9.4s, then once more, 0.9s over both so far; back in rotation, then out again: r2 10.0s: none in rotation"; !strings.Contains(msg, want) || strings.Contains(msg, "replica 2 pulled") {
 		t.Errorf("a second run: no %q, or told twice, in\n%q", want, msg)
 	}
 	// Two of it pulled together are joined as the pulls line joins them, after a comma

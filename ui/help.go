@@ -167,6 +167,9 @@ func helpLines(t *theme, km keyMap, w int) []string {
 	for i, c := range lab.Classes {
 		glyphs = append(glyphs, [2]string{t.cell[i].Render(string(t.letter[i])), c.String() + " holds the worker (working, or in its call)"})
 	}
+	// A renamed class's letter: "O orders" on the postmortem screens was nowhere in the
+	// help's letters (newcomer 71).
+	glyphs = append(glyphs, [2]string{"O", "a class a preset renames is drawn by its name's first letter (traffic.<class>.label): the postmortem and adaptive-limit presets' orders, O, are the payment class, and reports keep \"payment\""})
 	for _, ph := range waitPhases() {
 		glyphs = append(glyphs, [2]string{t.cellW[lab.Payment].Render(string(ph.Glyph())),
 			"a payment holds the worker while " + ph.Words(false) + " (coloured by its class; the legend's payment count includes these: \"P payment 20 (" + string(ph.Glyph()) + " 15 of them " + ph.Words(false) + ")\")"})
@@ -197,7 +200,7 @@ const (
 )
 
 // sourcesNote says where the articles come from, once for the five.
-const sourcesNote = "The five articles were given to this project in Korean as its source material (articles 000–004); none names its own author, date or link, so none is given here; a title, where one has it, is translated."
+const sourcesNote = "The five articles were given to this project in Korean as its source material (articles 000–004) and are not published with it; none names its own author, date or link, so none can be given here, and there is nowhere to look one up. A figure a screen quotes from one (the postmortem's p95 90ms → 1.1s, its knee of ~25 calls) is that article's own; what the lab shows beside it is the lab's run of the same numbers. A title, where one has it, is translated."
 
 // articleIs says which source article one is, by its number: not "seed", the arrivals'
 // word on the same screens (newcomer 69 G2).

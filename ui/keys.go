@@ -79,7 +79,7 @@ func newKeyMap() keyMap {
 		// measuring itself took them (issue 22). What stays on without it, lab says (Own).
 		Machine: bind("the lab's own measures on / off (off to start): how late its generator sent (generator lag, p99:lag), the "+
 			"goroutines it owns, p99:dispatch, and p99:wait and p99:service where no request has waited in a queue (the wait then only the machine's delay), with "+
-			"their notes. Off, a run whose lesson rests on one keeps it: a closed loop's lag, the goroutines of requests "+
+			"their notes. Off, a run whose lesson rests on one keeps it where the screen has room for it: a closed loop's lag, the goroutines of requests "+
 			"waiting in an unbounded queue (more than a round of the pool, now or in the last "+fmt.Sprint(lab.RateWindow)+" seconds) or of orphaned calls, the p99:wait of a queue requests waited in. The ⚠ too busy warning shows either way",
 			// What the key does, in the footer's words: "m own measures" said neither that it
 			// toggles nor whose (newcomer 34 #33).
