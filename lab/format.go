@@ -318,7 +318,7 @@ func BusiestSince(from int, ends []int, figure string) BusiestForms {
 }
 
 // BusiestForms are BusiestSince's words, longest first: Mid is Whole where it has no
-// shorter form that keeps since when.
+// shorter form that keeps since when (BurstSince's, too).
 type BusiestForms struct{ Whole, Mid, Brief string }
 
 // TopSeconds is the largest value of secs, written (write), and the ends (Second.T) of every
@@ -351,14 +351,39 @@ func Top(secs []Second, value func(*Second) float64) (top float64) {
 	return top
 }
 
-// BurstSince names a chart's second that turned away more of a class than its rate (the
-// Snapshot's Burst), the one ending at at, of those it draws from from on, with its own
-// rejected and arrived: whole, "most rejected since 0s: 5–6s, 32 of 32 arrived"; brief,
-// "5–6s: rejected 32 of 32 arrived". "busiest 5–6s: 32 of 32 arrived" left busiest in what,
-// and 32 of what, to guess (newcomer 59 G-minor 15, fleet-bulkhead).
-func BurstSince(from, at int, rejected, arrived int64) (whole, brief string) {
-	span, of := FmtSpan(at-1, at), FmtCount(rejected)+" of "+FmtCount(arrived)+" arrived"
-	return fmt.Sprintf("most rejected since %ds: %s, %s", from, span, of), span + ": rejected " + of
+// BurstSince names a chart's seconds that turned away more of class c than its rate (the
+// Snapshot's Burst), ties, each rejected, of those it draws from from on, with their own
+// arrivals, in BusiestSince's forms, each saying it is the most: whole, "most rejected
+// since 0s: 5–6s, 32 of 32 arrived"; mid, "most rejected 5–6s: 32 of 32 arrived"; brief,
+// "most in 5–6s: 32 of 32 arrived". "busiest 5–6s: 32 of 32 arrived" left busiest in what,
+// and 32 of what, to guess (newcomer 59 G-minor 15); "(2–3s: rejected 22 of 22 arrived)"
+// beside "rejected 3–8s", why that second (newcomer 71 G-minor 1). Seconds that tie say so
+// by BusiestSince's rule, a run whole, else the first and how many more, "32 each" of their
+// arrivals (one figure, else the fewest to the most), the brief form those alone.
+func BurstSince(from int, ties []Second, c Class, rejected int64) BusiestForms {
+	first, last, n := ties[0].T, ties[len(ties)-1].T, len(ties)
+	fewest, most := ties[0].Arrived[c], ties[0].Arrived[c]
+	for _, sec := range ties[1:] {
+		fewest, most = min(fewest, sec.Arrived[c]), max(most, sec.Arrived[c])
+	}
+	arrived := FmtCount(fewest)
+	if most > fewest {
+		arrived += " to " + FmtCount(most)
+	}
+	figure := FmtCount(rejected)
+	if n > 1 {
+		figure += " each"
+	}
+	of := figure + " of " + arrived + " arrived"
+	whole, mid, brief := FmtSpan(first-1, first), FmtSpan(first-1, first), of
+	switch more := FmtCount(int64(n - 1)); {
+	case n == 1:
+	case last-first == n-1: // every second of one run
+		whole, mid, brief = FmtSpan(first-1, last), FmtSpan(first-1, last), figure
+	default:
+		whole, mid, brief = whole+" and "+more+" more", mid+" +"+more, figure
+	}
+	return BusiestForms{fmt.Sprintf("most rejected since %ds: %s, %s", from, whole, of), "most rejected " + mid + ": " + of, "most in " + mid + ": " + brief}
 }
 
 // FmtTimes writes a multiple (of calls, from a forecast): 3×, 1.13×, 27×.

@@ -172,11 +172,25 @@ func TestTopSecondsKeepsTies(t *testing.T) {
 }
 
 // A second past the rate says what it is the most of, and what its figures count: "busiest
-// 5–6s: 32 of 32 arrived" left both to guess (newcomer 59 G-minor 15).
+// 5–6s: 32 of 32 arrived" left both to guess (newcomer 59 G-minor 15), every form "most"
+// (newcomer 71 G-minor 1); seconds that tie say so, by BusiestSince's rule.
 func TestBurstSinceSaysRejected(t *testing.T) {
-	whole, brief := BurstSince(0, 6, 32, 32)
-	if whole != "most rejected since 0s: 5–6s, 32 of 32 arrived" || brief != "5–6s: rejected 32 of 32 arrived" {
-		t.Errorf("%q, %q", whole, brief)
+	sec := func(end int, arrived int64) Second {
+		s := Second{T: end}
+		s.Arrived[Payment] = arrived
+		return s
+	}
+	for _, tc := range []struct {
+		ties []Second
+		want BusiestForms
+	}{
+		{[]Second{sec(6, 32)}, BusiestForms{"most rejected since 0s: 5–6s, 32 of 32 arrived", "most rejected 5–6s: 32 of 32 arrived", "most in 5–6s: 32 of 32 arrived"}},
+		{[]Second{sec(2, 32), sec(3, 35)}, BusiestForms{"most rejected since 0s: 1–3s, 32 each of 32 to 35 arrived", "most rejected 1–3s: 32 each of 32 to 35 arrived", "most in 1–3s: 32 each"}},
+		{[]Second{sec(2, 33), sec(5, 33), sec(9, 33)}, BusiestForms{"most rejected since 0s: 1–2s and 2 more, 32 each of 33 arrived", "most rejected 1–2s +2: 32 each of 33 arrived", "most in 1–2s +2: 32 each"}},
+	} {
+		if got := BurstSince(0, tc.ties, Payment, 32); got != tc.want {
+			t.Errorf("%+v:\n%q\nwant\n%q", tc.ties, got, tc.want)
+		}
 	}
 }
 

@@ -727,31 +727,32 @@ func (s *Snapshot) wholeSeconds() []Second {
 	return tl
 }
 
-// Burst is the second of secs in which class c was turned away most for any of reasons (the
-// latest of those that tie), where that is more than the class's peak rate: more turned away
-// in a second than the class arrives at reads as wrong (32/s of payments arriving at 24/s,
-// fleet-bulkhead, n36 #34), and that second's own arrivals say why, a burst of the seed's
-// schedule. ok is false where no second of secs is one.
-func (s *Snapshot) Burst(secs []Second, c Class, reasons []Reason) (sec Second, rejected int64, ok bool) {
-	if sec, rejected, ok = Busiest(secs, c, reasons); !ok || float64(rejected) <= s.Config.Traffic.PeakRate(c) {
-		return Second{}, 0, false
+// Burst is the seconds of secs in which class c was turned away most for any of reasons
+// (Busiest: every one that ties), where that is more than the class's peak rate: more
+// turned away in a second than the class arrives at reads as wrong (32/s of payments
+// arriving at 24/s, fleet-bulkhead, n36 #34), and those seconds' own arrivals say why, a
+// burst of the seed's schedule. ok is false where no second of secs is one.
+func (s *Snapshot) Burst(secs []Second, c Class, reasons []Reason) (ties []Second, rejected int64, ok bool) {
+	if ties, rejected, ok = Busiest(secs, c, reasons); !ok || float64(rejected) <= s.Config.Traffic.PeakRate(c) {
+		return nil, 0, false
 	}
-	return sec, rejected, true
+	return ties, rejected, true
 }
 
-// Busiest is the second of secs in which class c was turned away most for any of reasons
-// (the latest of those that tie), with how many; false where none was.
-func Busiest(secs []Second, c Class, reasons []Reason) (sec Second, rejected int64, ok bool) {
-	best := -1
+// Busiest is the seconds of secs in which class c was turned away most for any of reasons,
+// every one that ties, in order (one rule for ties with TopSeconds: the latest alone, named
+// beside seconds that turned away as many, read as the one most), with how many each;
+// false where none was.
+func Busiest(secs []Second, c Class, reasons []Reason) (ties []Second, rejected int64, ok bool) {
 	for k := range secs {
-		if n := secs[k].RejectedFor(c, reasons); best < 0 || n >= rejected {
-			best, rejected = k, n
+		switch n := secs[k].RejectedFor(c, reasons); {
+		case n > rejected:
+			ties, rejected = []Second{secs[k]}, n
+		case n == rejected && n > 0:
+			ties = append(ties, secs[k])
 		}
 	}
-	if best < 0 || rejected == 0 {
-		return Second{}, 0, false
-	}
-	return secs[best], rejected, true
+	return ties, rejected, rejected > 0
 }
 
 // RejectedFor is class c's rejections per second for any of reasons.

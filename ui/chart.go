@@ -794,10 +794,11 @@ func busiestLine(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, windo
 	for k := len(classes) - 1; k >= 0; k-- { // the legend's order
 		i := classes[k]
 		c := lab.Classes[i]
-		sec, n, ok := lab.Busiest(window, c, spec.bursts)
+		ties, n, ok := lab.Busiest(window, c, spec.bursts)
 		if !ok {
 			continue
 		}
+		sec := ties[len(ties)-1]
 		items = append(items, fmt.Sprintf("%s %s: %s of %s arrived (set %s)", t.name[i].Render(string(t.letter[i])), lab.FmtSpan(sec.T-1, sec.T),
 			fmtCount(n), fmtCount(sec.Arrived[c]), fmtPerSec(s.Config.Traffic.RateAt(c, time.Duration(sec.T-1)*time.Second))))
 	}
@@ -1286,8 +1287,8 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	// "P payment 19  S signup 0.1 (busiest second 0–1s: 0.3)" left whose busiest a guess
 	// (newcomer 39 G14).
 	anyNamed := slices.ContainsFunc(classes, func(i int) bool {
-		top, peak, _ := busiest(spec, window, i)
-		return spec.pool && top >= heldLeast && peak != heldValue(of(i))
+		top, peak, ends := busiest(spec, window, i)
+		return spec.pool && busiestNamed(top, peak, ends, heldValue(of(i)), window)
 	})
 	// burst says the first item names a second turned away past its class's rate (Burst);
 	// secondNamed, that any item names a second, its busiest or such a burst.
@@ -1316,7 +1317,8 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			// A busiest second under a twentieth of a worker is the blank's: nothing to add.
 			// Which second: "P payment 0.6 (busiest second: 11)" read as one second holding
 			// both, or as the peak within the last second (a newcomer of round 11).
-			if top, peak, ends := busiest(spec, window, i); spec.pool && !form.bare && top >= heldLeast && peak != value && (!form.firstPeak || len(items) == 0) {
+			top, peak, ends := busiest(spec, window, i)
+			if spec.pool && !form.bare && busiestNamed(top, peak, ends, value, window) && (!form.firstPeak || len(items) == 0) {
 				// A mean, said so where room allows, in place of "second", which its span
 				// says: beside "peak 100 at once" at the dependency, "(busiest second 5–6s:
 				// 49)" read as its peak (newcomer 40 #6).
@@ -1325,19 +1327,15 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				}
 				item += " (" + busiestWords(window, ends, peak, form.busiest) + ")"
 				secondNamed = true
-			} else if anyNamed && !form.bare && !form.firstPeak && top >= heldLeast && peak == value {
+			} else if anyNamed && !form.bare && !form.firstPeak && top >= heldLeast && !busiestNamed(top, peak, ends, value, window) {
 				item += " (its busiest)"
 			}
 			if spec.bursts != nil && !form.bare && (!form.firstPeak || len(items) == 0) {
 				// Only a second that turned away more than the class's peak rate, which reads
 				// as more rejected than arrive: its own arrivals say why.
-				if sec, n, ok := s.Burst(window, c, spec.bursts); ok {
+				if ties, n, ok := s.Burst(window, c, spec.bursts); ok {
 					// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
-					whole, brief := lab.BurstSince(window[0].T-1, sec.T, n, sec.Arrived[c])
-					if form.busiest == briefBusiest {
-						whole = brief
-					}
-					item += " (" + whole + ")"
+					item += " (" + form.busiest.of(lab.BurstSince(window[0].T-1, ties, c, n)) + ")"
 					burst = burst || len(items) == 0
 					secondNamed = true
 				}
@@ -1362,10 +1360,12 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	// "rejected 7–12s" read as of those seconds (newcomer 54); without it only where nothing
 	// else fits, at 40 columns, rather than no busiest second at all.
 	// Ties said in fewer words (midBusiest) before a class's busiest is dropped: "busiest
-	// 2–3s + 2 more at 20" lost its since (review of s86a).
+	// 2–3s + 2 more at 20" lost its since (review of s86a). Bare, the longest words that
+	// fit: a busiest with no room left "last second 5–6s: P payment 20" as "5–6s: P 20".
 	forms := []legendForm{{false, false, false, false, wholeBusiest}, {false, true, false, false, wholeBusiest}, {true, false, false, false, wholeBusiest},
 		{true, true, false, false, wholeBusiest}, {true, true, false, false, midBusiest}, {true, true, true, false, wholeBusiest}, {true, true, true, false, midBusiest},
-		{true, true, false, false, briefBusiest}, {true, true, true, false, briefBusiest}, {true, true, false, true, wholeBusiest}}
+		{true, true, false, false, briefBusiest}, {true, true, true, false, briefBusiest},
+		{false, false, false, true, wholeBusiest}, {false, true, false, true, wholeBusiest}, {true, false, false, true, wholeBusiest}, {true, true, false, true, wholeBusiest}}
 	named := []bool{false}
 	if spec.counts.Word != "" {
 		named = []bool{true, false}
@@ -1437,6 +1437,18 @@ func (spec chartSpec) titles(t *theme) []string {
 	return forms
 }
 
+// busiestNamed says a pool chart's legend names a class's busiest seconds (peak, at ends;
+// busiest) of window beside its last second's figure, value: where one holds a twentieth
+// of a worker or more, unless the last second alone is its busiest, which "(its busiest)"
+// says where another's is named, or every second drawn ties, its strip level at the last
+// second's figure. A tie that takes in the last second and not every one still says since
+// when and which, "busiest since 0s: 2–8s at 20", which the last second's figure does not:
+// left out where the figures were equal, conn-pool-wait's "last second 7–8s: P payment 20"
+// beside 4–6s at 20 had none (newcomer 71 W-minor 2).
+func busiestNamed(top float64, peak string, ends []int, value string, window []lab.Second) bool {
+	return top >= heldLeast && (peak != value || len(ends) > 1 && len(ends) < len(window))
+}
+
 // busiestForm is which of lab.BusiestForms a legend writes.
 type busiestForm int8
 
@@ -1449,7 +1461,11 @@ const (
 // busiestWords is a legend's busiest seconds, those ending at ends, of window, with their
 // figure (lab.BusiestSince), in form: from the window's start, or briefly.
 func busiestWords(window []lab.Second, ends []int, figure string, form busiestForm) string {
-	words := lab.BusiestSince(window[0].T-1, ends, figure)
+	return form.of(lab.BusiestSince(window[0].T-1, ends, figure))
+}
+
+// of is words in form.
+func (form busiestForm) of(words lab.BusiestForms) string {
 	return [...]string{words.Whole, words.Mid, words.Brief}[form]
 }
 

@@ -373,7 +373,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 	upper := math.Max(1, slowestDrawn(peer))
 	data := make([][]float64, len(all))
 	for k := range all {
-		data[k] = sample(k, plotW)
+		data[k] = sample(k, percentileCols(plotW))
 		for _, v := range data[k] {
 			upper = math.Max(upper, v)
 		}
@@ -397,9 +397,9 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 			l, st := letterOf(k)
 			// Any latency is some: 1.3–7ms under ▁ of 1.00s drew blank, which is none on
 			// every other chart (newcomer 30).
-			strips = append(strips, stripSeries{l, st, sample(k, stripW), math.SmallestNonzeroFloat64, top})
+			strips = append(strips, stripSeries{l, st, sample(k, percentileCols(stripW)), math.SmallestNonzeroFloat64, top})
 		}
-		plot := stripLines(t, strips, latencyTop, len(all), labelW, stripW)
+		plot := stripLines(t, strips, latencyTop, len(all), labelW, percentileCols(stripW))
 		// Keyed as every chart of strips is, the ⣀ it draws too (review 22): after the
 		// legend, else on a line the plot leaves over (keyPlace), else not at all. Its step a
 		// latency (126ms of 0–1.01s), any latency under it ⣀: its rule ends where ▁ starts, as
@@ -440,7 +440,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 		for range rows - len(plot) {
 			lines = append(lines, "")
 		}
-		return append(append(lines, plot...), t.dim.Render(percentileAxis(w, pad, stripW))), keyed
+		return append(append(lines, plot...), t.dim.Render(percentileAxis(w, pad, percentileCols(stripW)))), keyed
 	}
 	lines := header(false)
 	var chars []asciigraph.CharSet
@@ -456,7 +456,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 	// The columns begin after the y axis, whose labels asciigraph sizes itself.
 	start := strings.IndexFunc(ansi.Strip(plot[len(plot)-1]), func(r rune) bool { return r == '┤' })
 	start = len([]rune(ansi.Strip(plot[len(plot)-1])[:max(start, 0)])) + 1
-	return append(append(lines, plot...), t.dim.Render(percentileAxis(w, start, plotW))), true
+	return append(append(lines, plot...), t.dim.Render(percentileAxis(w, start, percentileCols(plotW)))), true
 }
 
 // uncorrectedWord follows an open-loop measurement's legend: why it has no corrected series.
@@ -482,15 +482,15 @@ var (
 	correctedChars = asciigraph.CreateCharSet("c")
 )
 
-// percentileAxis labels the plot's columns, which begin at start, at each decade: p0, p90,
-// p99, p99.9, p99.99, each starting at its column, as the time axis's labels start at their
-// second, and the last, which has no room after its column, ending at the plot's end.
-// Ending at their columns, "p99.9" stood over 4 columns of ⣀ before the stall's ▇ under its
-// last (newcomer 42 W2), read from where it begins as every other axis's label is; centred,
-// p99.99 began well before its column (newcomer 19). Where they would touch, the ends (p0,
-// p99.99) and p99 come first. Before p0, where the y axis's labels leave room, it says this
-// axis is log.
-func percentileAxis(w, start, plotW int) string {
+// percentileAxis labels the plot's cols columns, which begin at start, at each decade: p0,
+// p90, p99, p99.9, p99.99, each starting at its column, as the time axis's labels start at
+// their second (percentileCols leaves the last room after its column). Ending at their
+// columns, "p99.9" stood over 4 columns of ⣀ before the stall's ▇ under its last (newcomer
+// 42 W2), read from where it begins as every other axis's label is; centred, p99.99 began
+// well before its column (newcomer 19), as ending at the plot's end it did, where p99.97 is
+// (newcomer 71 G-minor 4). Where they would touch, the ends (p0, p99.99) and p99 come
+// first. Before p0, where the y axis's labels leave room, it says this axis is log.
+func percentileAxis(w, start, cols int) string {
 	axis := []rune(strings.Repeat(" ", w))
 	taken := make([]bool, w+1)
 	put := func(at int, label []rune) {
@@ -504,8 +504,7 @@ func percentileAxis(w, start, plotW int) string {
 		}
 	}
 	for _, dec := range []int{0, lab.DistributionDecades, lab.DistributionDecades / 2, 1, 3} {
-		label := []rune("p" + strconv.FormatFloat(lab.PercentileAt(float64(dec)), 'f', -1, 64))
-		put(min(start+decadeCol(dec, plotW), start+plotW-len(label)), label)
+		put(start+decadeCol(dec, cols), []rune(decadeLabel(dec)))
 	}
 	// "log scale:", the colon tying it to the percentiles after it: "log axis" under the y
 	// axis's labels, beside the height's linear key, left which axis was log (newcomer 64).
@@ -518,8 +517,24 @@ func percentileAxis(w, start, plotW int) string {
 	return strings.TrimRight(string(axis), " ")
 }
 
+// decadeLabel is the percentile axis's label of decade dec: "p0", "p90", … "p99.99".
+func decadeLabel(dec int) string {
+	return "p" + strconv.FormatFloat(lab.PercentileAt(float64(dec)), 'f', -1, 64)
+}
+
+// percentileCols is how many of plotW columns a percentile plot draws: as many as leave its
+// last label room to start at its column, and a whole number of columns to each nine, so
+// the scale is even (under that, too narrow for labels to start at each nine, all of them).
+func percentileCols(plotW int) int {
+	n := plotW - (len(decadeLabel(lab.DistributionDecades)) - 1)
+	if n -= (n - 1) % lab.DistributionDecades; n <= lab.DistributionDecades {
+		return plotW
+	}
+	return n
+}
+
 // decadeCol is the column of cols where the percentile axis puts decade dec (p0, p90, …):
-// percentileAxis starts its label there (the last ends at the plot's end) and percentileIndex draws that decade's value there.
+// percentileAxis starts its label there and percentileIndex draws that decade's value there.
 func decadeCol(dec, cols int) int {
 	return int(math.Round(float64(dec) * float64(cols-1) / lab.DistributionDecades))
 }

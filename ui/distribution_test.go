@@ -4,7 +4,6 @@ import (
 	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -187,22 +186,22 @@ func TestMeasurementAtEverySize(t *testing.T) {
 	}
 }
 
-// The percentile axis names each decade starting at its column, as the time axis does, but
-// p99.99, the last column's, which ends there: p0 at the first, p99.99 at the last (centred
-// and kept inside the line, p99.99 began 4 columns before its own; newcomer 19), leaves out
-// what would touch, and says the axis is log where the y labels leave room.
+// The percentile axis names each decade starting at its column, as the time axis does,
+// p99.99 too, at the last column drawn (centred, or ending at the plot's end, p99.99 began
+// columns before its own; newcomers 19 and 71), leaves out what would touch, and says the
+// axis is log where the y labels leave room.
 func TestPercentileAxis(t *testing.T) {
 	for _, tc := range []struct {
 		w, start, plotW int
 		want            string
 	}{
-		{58, 11, 47, "log scale: p0          p90        p99         p99.9 p99.99"}, // a compare half's
-		{47, 6, 41, "  log p0        p90       p99            p99.99"},             // p99.9 would touch p99.99: the end comes first
-		{28, 6, 21, "  log p0   p90  p99  p99.99"},
-		{29, 14, 13, "   log scale: p0 p90 p99.99"},
-		{29, 10, 17, "log scale p0  p90    p99.99"}, // no room for the colon
+		{58, 11, 47, "log scale: p0        p90       p99       p99.9     p99.99"}, // a compare half's: 41 columns drawn, 10 a nine
+		{47, 6, 41, "  log p0      p90     p99     p99.9   p99.99"},
+		{28, 6, 21, "  log p0    p99   p99.99"}, // p90 would touch p0 and p99: the ends and p99 come first
+		{29, 14, 13, "   log scale: p0  p99.99"},
+		{29, 10, 17, "log scale p0  p99 p99.99"}, // no room for the colon
 	} {
-		if got := percentileAxis(tc.w, tc.start, tc.plotW); got != tc.want {
+		if got := percentileAxis(tc.w, tc.start, percentileCols(tc.plotW)); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc, got, tc.want)
 		}
 	}
@@ -442,7 +441,7 @@ func TestLatencyKeyWithoutRuleWhereNothingIsFast(t *testing.T) {
 // newcomer 39 W8: under the p90 tick the plot drew ⣀ where the table said p90 203ms, and
 // under p99.9 the closed loop's ⣀ beside its table's 1.00s: the columns spread the points
 // evenly, so a tick fell on a neighbour's point where the columns do not divide by the
-// decades. At every width, the column a tick's label starts at (the last's, ends at) draws that percentile's value
+// decades. At every width, the column a tick's label starts at draws that percentile's value
 // (the table's: both read the histogram by nearest rank) at its level, in a distribution
 // whose every decade's point stands a level apart from its neighbours'.
 func TestTickColumnDrawsItsPercentile(t *testing.T) {
@@ -484,12 +483,9 @@ func TestTickColumnDrawsItsPercentile(t *testing.T) {
 		for _, at := range labels.FindAllStringIndex(axis, -1) {
 			name := axis[at[0]:at[1]]
 			dec := slices.IndexFunc([]int{0, 1, 2, 3, 4}, func(d int) bool {
-				return "p"+strconv.FormatFloat(lab.PercentileAt(float64(d)), 'f', -1, 64) == name
+				return decadeLabel(d) == name
 			})
-			tick := len([]rune(axis[:at[0]])) // where it starts, or the last, where it ends
-			if dec == lab.DistributionDecades {
-				tick = len([]rune(axis[:at[1]])) - 1
-			}
+			tick := len([]rune(axis[:at[0]])) // where it starts, the last's too (newcomer 71 G-minor 4)
 			if dec <= 0 || tick >= len(cells) {
 				continue
 			}
