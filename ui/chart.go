@@ -798,12 +798,17 @@ func busiestLine(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, windo
 		if !ok {
 			continue
 		}
-		sec := ties[len(ties)-1]
-		items = append(items, fmt.Sprintf("%s %s: %s of %s arrived (set %s)", t.name[i].Render(string(t.letter[i])), lab.FmtSpan(sec.T-1, sec.T),
+		// The first of seconds that tie, said so, and "most rejected", the strips' words for
+		// it: "busiest", the latest of a tie, was a second word for one thing (s89).
+		sec, first := ties[0], ""
+		if len(ties) > 1 {
+			first = fmt.Sprintf(" (first of %d)", len(ties))
+		}
+		items = append(items, fmt.Sprintf("%s %s%s: %s of %s arrived (set %s)", t.name[i].Render(string(t.letter[i])), lab.FmtSpan(sec.T-1, sec.T), first,
 			fmtCount(n), fmtCount(sec.Arrived[c]), fmtPerSec(s.Config.Traffic.RateAt(c, time.Duration(sec.T-1)*time.Second))))
 	}
 	for ; len(items) > 0; items = items[:len(items)-1] {
-		if line := t.dim.Render("busiest ") + strings.Join(items, "  "); ansiWidth(line) <= w {
+		if line := t.dim.Render("most rejected ") + strings.Join(items, "  "); ansiWidth(line) <= w {
 			return line
 		}
 	}

@@ -962,11 +962,16 @@ func TestBusiestLineGivesTheSecondsArrivals(t *testing.T) {
 	s := lossSeconds([][4]int64{{216, 91, 112, 36}, {176, 56, 110, 39}, {189, 64, 103, 31}})
 	spec := starvationChart(s, nil)
 	classes := []int{int(lab.Signup), int(lab.Payment)}
-	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 120)), "busiest P 0–1s: 91 of 216 arrived (set 200/s)  S 1–2s: 39 of 110 arrived (set 100/s)"; got != want {
+	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 120)), "most rejected P 0–1s: 91 of 216 arrived (set 200/s)  S 1–2s: 39 of 110 arrived (set 100/s)"; got != want {
 		t.Errorf("at 120 columns: %q, want %q", got, want)
 	}
-	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 59)), "busiest P 0–1s: 91 of 216 arrived (set 200/s)"; got != want {
+	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 59)), "most rejected P 0–1s: 91 of 216 arrived (set 200/s)"; got != want {
 		t.Errorf("at 59 columns: %q, want %q", got, want)
+	}
+	// Seconds that tie: the first, said so (s89: the latest of a tie, unsaid).
+	tie := lossSeconds([][4]int64{{216, 91, 112, 36}, {190, 91, 110, 39}})
+	if got, want := ansi.Strip(busiestLine(th, spec, tie, []int{int(lab.Payment)}, tie.Timeline, 120)), "most rejected P 0–1s (first of 2): 91 of 216 arrived (set 200/s)"; got != want {
+		t.Errorf("a tie: %q, want %q", got, want)
 	}
 	if got := busiestLine(th, spec, s, classes, s.Timeline, 30); got != "" {
 		t.Errorf("at 30 columns: %q, want none", got)
@@ -984,11 +989,11 @@ func TestBusiestLineSaysTheRateSetThen(t *testing.T) {
 	s.Config.Traffic.Payment.Profile = []lab.RateStep{{At: lab.Duration(5 * time.Second), Rate: 500}}
 	spec := starvationChart(s, nil)
 	classes := []int{int(lab.Payment)}
-	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 120)), "busiest P 0–1s: 91 of 160 arrived (set 150/s)"; got != want {
+	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 120)), "most rejected P 0–1s: 91 of 160 arrived (set 150/s)"; got != want {
 		t.Errorf("before the step: %q, want %q", got, want)
 	}
 	s.Timeline[5].Rejected[lab.Payment][lab.RejectPool] = 300
-	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 120)), "busiest P 5–6s: 300 of 503 arrived (set 500/s)"; got != want {
+	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 120)), "most rejected P 5–6s: 300 of 503 arrived (set 500/s)"; got != want {
 		t.Errorf("after the step: %q, want %q", got, want)
 	}
 }
