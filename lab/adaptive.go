@@ -381,7 +381,7 @@ func adaptiveCeiling(s *Snapshot, w int) []Item {
 		ceiling += " at its update at " + at
 	}
 	if pool := s.Config.Pool.MaxWorkers(); most > pool {
-		ceiling += fmt.Sprintf(", the pool's %d first", pool) // the cap that binds
+		ceiling += fmt.Sprintf(", the pool's %d binds first", pool)
 	}
 	whose := fmt.Sprintf("%d× the most in use at once in the window it read", AdaptiveMaxLimitFactor)
 	return []Item{{Label: adaptiveCeilingLabel, Value: fittingValue(adaptiveCeilingLabel, w,

@@ -677,7 +677,7 @@ func TestAdaptiveCeilingSaysFailsafeGosCap(t *testing.T) {
 		t.Errorf("at 120: %q", got)
 	}
 	s.Bulkhead.Reading.Peak = 17
-	if got := adaptiveCeiling(s, 120)[0].Value; !strings.HasPrefix(got, "5 × 17 = 85, the pool's 64 first") {
+	if got := adaptiveCeiling(s, 120)[0].Value; !strings.HasPrefix(got, "5 × 17 = 85, the pool's 64 binds first") {
 		t.Errorf("past the pool: %q", got)
 	}
 	if !strings.Contains(AdaptiveChartHelp(), "Netflix's Vegas (concurrency-limits) holds a limit while under half of it is in use") {

@@ -307,7 +307,7 @@ func coDelHealth(s *Snapshot, w int) []Item {
 			came, due := FmtPerSec(m.arrivedPerSec), FmtPerSec(m.due)
 			rates := fmt.Sprintf("%s of the %s set", came, due)
 			switch {
-			case under && erlang && math.Round(100*m.busy) > math.Round(100*f.Busy): // more carried than the forecast's
+			case under && math.Round(100*m.busy) > math.Round(100*f.Busy): // more carried than the forecast's
 				claim = ": fewer than with no queue, for a worker that frees while a request waits for one takes it"
 				claimBrief = ": its waits let in more than no queue would"
 			case came != due && (under == (m.arrivedPerSec < m.due)) && atLoadArrived(fc, m, turned, arrived):
@@ -319,7 +319,7 @@ func coDelHealth(s *Snapshot, w int) []Item {
 				}
 				claim, claimBrief = ": "+word+" arrived, "+rates+", a "+load+" load", ": "+word+" arrived, "+rates
 			}
-		case erlang:
+		default: // judged, so Erlang B's (SharesJudgedBy)
 			claim, claimBrief = ": nearly a loss system, full means turned away", ": ≈ no queue"
 		}
 		value = fittingValue("CoDel", w, value+verdict+claim+" ("+model+", "+busy+")", brief+verdict+claimBrief+" ("+forecast+", "+busy+")",
@@ -330,12 +330,14 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	// no queue" read as the measured share's, and claimed more than "nearly" (review 38a
 	// minor 2); why a no-queue model fits a queue of 100 said in the 120-column form too,
 	// as "≈ no queue" (review 39 m2).
-	link := "≈ no queue, " + forecast
+	// On the connections' bound, neither: review 39 m2 (and of s89: "nearly a loss system"
+	// is the same claim).
+	link, lossy := "≈ no queue, "+forecast, "nearly a loss system, full means turned away; "
 	if !erlang {
-		link = forecast
+		link, lossy = forecast, ""
 	}
 	long := fmt.Sprintf("%s: %s turned away, %s)", model, figure, busy)
-	value = fittingValue("CoDel", w, value+" (nearly a loss system, full means turned away; "+long, value+" ("+long,
+	value = fittingValue("CoDel", w, value+" ("+lossy+long, value+" ("+long,
 		brief+" ("+long, brief+fmt.Sprintf(" (%s: %s, %s)", link, figure, busy), brief+fmt.Sprintf(" (%s: %s, %s)", short, figure, busy))
 	return []Item{{Label: "CoDel", Value: value}}
 }

@@ -297,24 +297,56 @@ func FmtSpan(from, to int) string { return fmt.Sprintf("%d–%ds", from, to) }
 // first, "busiest 20 since 0s: 2–3s +2": brief lost it in fleet-bulkhead's legend at 120
 // columns, which has room for no more (review of s86a); where nothing ties, the whole form.
 func BusiestSince(from int, ends []int, figure string) BusiestForms {
-	first, last, n := ends[0], ends[len(ends)-1], len(ends)
 	since := fmt.Sprintf("busiest since %ds: ", from)
-	switch span := FmtSpan(first-1, first); {
-	case n == 1:
+	whole, short, kind := tieSpans(ends)
+	switch kind {
+	case oneSecond:
 		sep := " "
 		if strings.Contains(figure, " ") { // "mean 79", "32 of 32 arrived"
 			sep = ", "
 		}
-		whole := since + span + sep + figure
-		return BusiestForms{whole, whole, "busiest " + span + ": " + figure}
-	case last-first == n-1: // every second of one run
-		run := FmtSpan(first-1, last) + " at " + figure
-		return BusiestForms{since + run, since + run, "busiest " + run}
-	default:
-		more, at := FmtCount(int64(n-1)), " at "+figure
-		mid := fmt.Sprintf("busiest %s since %ds: %s +%s", figure, from, span, more)
-		return BusiestForms{since + span + " and " + more + " more" + at, mid, "busiest " + span + " + " + more + " more" + at}
+		all := since + whole + sep + figure
+		return BusiestForms{all, all, "busiest " + whole + ": " + figure}
+	case oneRun:
+		return BusiestForms{since + whole + " at " + figure, since + whole + " at " + figure, "busiest " + whole + " at " + figure}
 	}
+	mid := fmt.Sprintf("busiest %s since %ds: %s", figure, from, short)
+	return BusiestForms{since + whole + " at " + figure, mid, "busiest " + short + " at " + figure}
+}
+
+// tieKind is how the seconds that tie lie: one, one run, or apart.
+type tieKind int
+
+const (
+	oneSecond tieKind = iota
+	oneRun
+	apart
+)
+
+// tieSpans writes the seconds ending at ends (in order) that tie, as BusiestSince and
+// BurstSince both say them: one, "5–6s"; a run whole, "6–36s"; else the first and how many
+// more, "2–3s and 2 more", briefly "2–3s +2".
+func tieSpans(ends []int) (whole, short string, kind tieKind) {
+	first, last, n := ends[0], ends[len(ends)-1], len(ends)
+	switch span := FmtSpan(first-1, first); {
+	case n == 1:
+		return span, span, oneSecond
+	case last-first == n-1:
+		run := FmtSpan(first-1, last)
+		return run, run, oneRun
+	default:
+		more := FmtCount(int64(n - 1))
+		return span + " and " + more + " more", span + " +" + more, apart
+	}
+}
+
+// FirstOfTie says a named second is the first of n that tie (none where n is 1): the
+// rejected chart's line form, " (first of 3)".
+func FirstOfTie(n int) string {
+	if n < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" (first of %d)", n)
 }
 
 // BusiestForms are BusiestSince's words, longest first: Mid is Whole where it has no
@@ -354,14 +386,14 @@ func Top(secs []Second, value func(*Second) float64) (top float64) {
 // BurstSince names a chart's seconds that turned away more of class c than its rate (the
 // Snapshot's Burst), ties, each rejected, of those it draws from from on, with their own
 // arrivals, in BusiestSince's forms, each saying it is the most: whole, "most rejected
-// since 0s: 5–6s, 32 of 32 arrived"; mid, "most rejected 5–6s: 32 of 32 arrived"; brief,
-// "most in 5–6s: 32 of 32 arrived". "busiest 5–6s: 32 of 32 arrived" left busiest in what,
+// since 0s: 5–6s, 32 of 32 arrived"; mid, "most since 0s: 5–6s, 32 of 32 arrived"; brief,
+// "most since 0s: 5–6s, 32 of 32". "busiest 5–6s: 32 of 32 arrived" left busiest in what,
 // and 32 of what, to guess (newcomer 59 G-minor 15); "(2–3s: rejected 22 of 22 arrived)"
 // beside "rejected 3–8s", why that second (newcomer 71 G-minor 1). Seconds that tie say so
 // by BusiestSince's rule, a run whole, else the first and how many more, "32 each" of their
 // arrivals (one figure, else the fewest to the most), the brief form those alone.
 func BurstSince(from int, ties []Second, c Class, rejected int64) BusiestForms {
-	first, last, n := ties[0].T, ties[len(ties)-1].T, len(ties)
+	n := len(ties)
 	fewest, most := ties[0].Arrived[c], ties[0].Arrived[c]
 	for _, sec := range ties[1:] {
 		fewest, most = min(fewest, sec.Arrived[c]), max(most, sec.Arrived[c])
@@ -374,16 +406,19 @@ func BurstSince(from int, ties []Second, c Class, rejected int64) BusiestForms {
 	if n > 1 {
 		figure += " each"
 	}
-	of := figure + " of " + arrived + " arrived"
-	whole, mid, brief := FmtSpan(first-1, first), FmtSpan(first-1, first), of
-	switch more := FmtCount(int64(n - 1)); {
-	case n == 1:
-	case last-first == n-1: // every second of one run
-		whole, mid, brief = FmtSpan(first-1, last), FmtSpan(first-1, last), figure
-	default:
-		whole, mid, brief = whole+" and "+more+" more", mid+" +"+more, figure
+	of, few := figure+" of "+arrived+" arrived", figure
+	if n == 1 {
+		few = figure + " of " + arrived
 	}
-	return BusiestForms{fmt.Sprintf("most rejected since %ds: %s, %s", from, whole, of), "most rejected " + mid + ": " + of, "most in " + mid + ": " + brief}
+	ends := make([]int, n)
+	for i, sec := range ties {
+		ends[i] = sec.T
+	}
+	whole, short, _ := tieSpans(ends)
+	// Every form keeps since when: "most in 2–3s" beside "rejected 3–8s" named a second outside
+	// the window with nothing to say why (review of s89, newcomer 71 G-minor 1).
+	since := fmt.Sprintf("since %ds: ", from)
+	return BusiestForms{"most rejected " + since + whole + ", " + of, "most " + since + whole + ", " + of, "most " + since + short + ", " + few}
 }
 
 // FmtTimes writes a multiple (of calls, from a forecast): 3×, 1.13×, 27×.

@@ -144,7 +144,7 @@ func TestBusiestSinceSaysSinceWhen(t *testing.T) {
 		{0, []int{6}, "mean 79", BusiestForms{"busiest since 0s: 5–6s, mean 79", "busiest since 0s: 5–6s, mean 79", "busiest 5–6s: mean 79"}},
 		{40, []int{52}, "32 of 32 arrived", BusiestForms{"busiest since 40s: 51–52s, 32 of 32 arrived", "busiest since 40s: 51–52s, 32 of 32 arrived", "busiest 51–52s: 32 of 32 arrived"}},
 		{0, []int{7, 8, 9}, "mean 24", BusiestForms{"busiest since 0s: 6–9s at mean 24", "busiest since 0s: 6–9s at mean 24", "busiest 6–9s at mean 24"}},
-		{0, []int{3, 6, 38}, "20", BusiestForms{"busiest since 0s: 2–3s and 2 more at 20", "busiest 20 since 0s: 2–3s +2", "busiest 2–3s + 2 more at 20"}},
+		{0, []int{3, 6, 38}, "20", BusiestForms{"busiest since 0s: 2–3s and 2 more at 20", "busiest 20 since 0s: 2–3s +2", "busiest 2–3s +2 at 20"}},
 	} {
 		if got := BusiestSince(tc.from, tc.ends, tc.figure); got != tc.want {
 			t.Errorf("%+v: %q", tc, got)
@@ -184,9 +184,9 @@ func TestBurstSinceSaysRejected(t *testing.T) {
 		ties []Second
 		want BusiestForms
 	}{
-		{[]Second{sec(6, 32)}, BusiestForms{"most rejected since 0s: 5–6s, 32 of 32 arrived", "most rejected 5–6s: 32 of 32 arrived", "most in 5–6s: 32 of 32 arrived"}},
-		{[]Second{sec(2, 32), sec(3, 35)}, BusiestForms{"most rejected since 0s: 1–3s, 32 each of 32 to 35 arrived", "most rejected 1–3s: 32 each of 32 to 35 arrived", "most in 1–3s: 32 each"}},
-		{[]Second{sec(2, 33), sec(5, 33), sec(9, 33)}, BusiestForms{"most rejected since 0s: 1–2s and 2 more, 32 each of 33 arrived", "most rejected 1–2s +2: 32 each of 33 arrived", "most in 1–2s +2: 32 each"}},
+		{[]Second{sec(6, 32)}, BusiestForms{"most rejected since 0s: 5–6s, 32 of 32 arrived", "most since 0s: 5–6s, 32 of 32 arrived", "most since 0s: 5–6s, 32 of 32"}},
+		{[]Second{sec(2, 32), sec(3, 35)}, BusiestForms{"most rejected since 0s: 1–3s, 32 each of 32 to 35 arrived", "most since 0s: 1–3s, 32 each of 32 to 35 arrived", "most since 0s: 1–3s, 32 each"}},
+		{[]Second{sec(2, 33), sec(5, 33), sec(9, 33)}, BusiestForms{"most rejected since 0s: 1–2s and 2 more, 32 each of 33 arrived", "most since 0s: 1–2s and 2 more, 32 each of 33 arrived", "most since 0s: 1–2s +2, 32 each"}},
 	} {
 		if got := BurstSince(0, tc.ties, Payment, 32); got != tc.want {
 			t.Errorf("%+v:\n%q\nwant\n%q", tc.ties, got, tc.want)

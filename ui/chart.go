@@ -800,10 +800,7 @@ func busiestLine(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, windo
 		}
 		// The first of seconds that tie, said so, and "most rejected", the strips' words for
 		// it: "busiest", the latest of a tie, was a second word for one thing (s89).
-		sec, first := ties[0], ""
-		if len(ties) > 1 {
-			first = fmt.Sprintf(" (first of %d)", len(ties))
-		}
+		sec, first := ties[0], lab.FirstOfTie(len(ties))
 		items = append(items, fmt.Sprintf("%s %s%s: %s of %s arrived (set %s)", t.name[i].Render(string(t.letter[i])), lab.FmtSpan(sec.T-1, sec.T), first,
 			fmtCount(n), fmtCount(sec.Arrived[c]), fmtPerSec(s.Config.Traffic.RateAt(c, time.Duration(sec.T-1)*time.Second))))
 	}
