@@ -291,7 +291,7 @@ func FmtSpan(from, to int) string { return fmt.Sprintf("%d–%ds", from, to) }
 // brief, where room is short, "busiest 5–6s: 79". "(busiest 5–6s: 79)" beside "rejected
 // 7–12s: …" read as the busiest of those 5 seconds (newcomer 54 G-minor). Seconds that tie
 // say so: a run of them whole, "6–36s at mean 24", else the first and how many more, "2–3s
-// and 2 more at 20" (briefly "2–3s + 2 more at 20"); the latest alone, "35–36s, mean 24"
+// and 2 more at 20" (briefly "2–3s +2 at 20"); the latest alone, "35–36s, mean 24"
 // beside a strip full from 6s, read as the one busiest (newcomer 69 W3, and two readers
 // before). Between whole and brief, ties that keep since when in fewer columns, the figure
 // first, "busiest 20 since 0s: 2–3s +2": brief lost it in fleet-bulkhead's legend at 120
@@ -384,10 +384,10 @@ func Top(secs []Second, value func(*Second) float64) (top float64) {
 }
 
 // BurstSince names a chart's seconds that turned away more of class c than its rate (the
-// Snapshot's Burst), ties, each rejected, of those it draws from from on, with their own
+// Snapshot's Burst: than its highest set rate), ties, each rejected, of those it draws from from on, with their own
 // arrivals, in BusiestSince's forms, each saying it is the most: whole, "most rejected
 // since 0s: 5–6s, 32 of 32 arrived"; mid, "most since 0s: 5–6s, 32 of 32 arrived"; brief,
-// "most since 0s: 5–6s, 32 of 32". "busiest 5–6s: 32 of 32 arrived" left busiest in what,
+// ties in fewer words, "most since 0s: 4–5s +2, 32 each of 33 arrived". "busiest 5–6s: 32 of 32 arrived" left busiest in what,
 // and 32 of what, to guess (newcomer 59 G-minor 15); "(2–3s: rejected 22 of 22 arrived)"
 // beside "rejected 3–8s", why that second (newcomer 71 G-minor 1). Seconds that tie say so
 // by BusiestSince's rule, a run whole, else the first and how many more, "32 each" of their
@@ -406,10 +406,7 @@ func BurstSince(from int, ties []Second, c Class, rejected int64) BusiestForms {
 	if n > 1 {
 		figure += " each"
 	}
-	of, few := figure+" of "+arrived+" arrived", figure
-	if n == 1 {
-		few = figure + " of " + arrived
-	}
+	of := figure + " of " + arrived + " arrived"
 	ends := make([]int, n)
 	for i, sec := range ties {
 		ends[i] = sec.T
@@ -418,7 +415,10 @@ func BurstSince(from int, ties []Second, c Class, rejected int64) BusiestForms {
 	// Every form keeps since when: "most in 2–3s" beside "rejected 3–8s" named a second outside
 	// the window with nothing to say why (review of s89, newcomer 71 G-minor 1).
 	since := fmt.Sprintf("since %ds: ", from)
-	return BusiestForms{"most rejected " + since + whole + ", " + of, "most " + since + whole + ", " + of, "most " + since + short + ", " + few}
+	// And its arrivals, which say why: "32 each" beside a set 24/s left "32 of what" (newcomer
+	// 59 G-minor 15; review of s89). A legend without room for them drops its lead's word
+	// (the chart's title says it) first.
+	return BusiestForms{"most rejected " + since + whole + ", " + of, "most " + since + whole + ", " + of, "most " + since + short + ", " + of}
 }
 
 // FmtTimes writes a multiple (of calls, from a forecast): 3×, 1.13×, 27×.

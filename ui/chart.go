@@ -1372,36 +1372,44 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	if spec.counts.Word != "" {
 		named = []bool{true, false}
 	}
-	for _, name := range named {
-		var items []string
-		var burst, seconds bool
-		for _, form := range forms {
-			if form.short || form.bare || items == nil { // names with a shorter "what": the same items
-				items, burst, seconds = itemsOf(form)
-			}
-			label := what
-			if form.shortWhat {
-				label = shortWhat
-			}
-			if name && form.shortWhat {
-				label = spec.counts.Column + " " + label
-			} else if name {
-				label = spec.counts.Word + " " + label
-			}
-			lead := t.dim.Render(label + ": ")
-			legend = lead + strings.Join(items, "  ")
-			if ansiWidth(legend) <= w {
-				return head, legend, seconds
-			}
-			// A second turned away past the rate, left unnamed, reads as a scale gone wrong
-			// (n40 #1: fleet-bulkhead's ▂, 30+/s, for 2s of 24/s payments, at 120x40): it
-			// outranks the other classes' rates, which the table's /s rows give too.
-			if first := lead + items[0]; form.firstPeak && burst && ansiWidth(first) <= w {
-				return head, first, true
-			}
-			if form.bare && !name { // still too wide: the last classes give way whole, not "S 74…", a figure cut from its unit
-				line, _ := wholeItems(items, "  ", w-ansiWidth(lead))
-				legend = lead + line
+	// Every form that may name a second, with its lead's word and then without it, before
+	// any bare one: a most-rejected second with its arrivals, which need the room, outranks
+	// the word the chart's title says too (review of s89).
+	for _, bare := range []bool{false, true} {
+		for _, name := range named {
+			var items []string
+			var burst, seconds bool
+			for _, form := range forms {
+				if form.bare != bare {
+					continue
+				}
+				if form.short || form.bare || items == nil { // names with a shorter "what": the same items
+					items, burst, seconds = itemsOf(form)
+				}
+				label := what
+				if form.shortWhat {
+					label = shortWhat
+				}
+				if name && form.shortWhat {
+					label = spec.counts.Column + " " + label
+				} else if name {
+					label = spec.counts.Word + " " + label
+				}
+				lead := t.dim.Render(label + ": ")
+				legend = lead + strings.Join(items, "  ")
+				if ansiWidth(legend) <= w {
+					return head, legend, seconds
+				}
+				// A second turned away past the rate, left unnamed, reads as a scale gone wrong
+				// (n40 #1: fleet-bulkhead's ▂, 30+/s, for 2s of 24/s payments, at 120x40): it
+				// outranks the other classes' rates, which the table's /s rows give too.
+				if first := lead + items[0]; form.firstPeak && burst && ansiWidth(first) <= w {
+					return head, first, true
+				}
+				if form.bare && !name { // still too wide: the last classes give way whole, not "S 74…", a figure cut from its unit
+					line, _ := wholeItems(items, "  ", w-ansiWidth(lead))
+					legend = lead + line
+				}
 			}
 		}
 	}

@@ -242,7 +242,7 @@ func TestRejectedLegendNamesASecondPastTheRate(t *testing.T) {
 	}
 	// In a 120x40 chart's 59 columns too, where the other classes' rates make way for it
 	// (n40 #1: fleet-bulkhead's ▂, 30+/s, for 2s of 24/s payments, left unnamed there).
-	if _, legend, named := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), spec.window(s, 59), 59, true); !named || !strings.Contains(ansi.Strip(legend), fmt.Sprintf("(most since %ds: %s, %d of %d)", spec.window(s, 59)[0].T-1, lab.FmtSpan(sec.T-1, sec.T), n, n)) || ansiWidth(legend) > 59 {
+	if _, legend, named := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), spec.window(s, 59), 59, true); !named || !strings.Contains(ansi.Strip(legend), fmt.Sprintf("(most since %ds: %s, %d of %d arrived)", spec.window(s, 59)[0].T-1, lab.FmtSpan(sec.T-1, sec.T), n, n)) || ansiWidth(legend) > 59 {
 		t.Errorf("at 59 columns: legend %q, want the second past the rate named, in 59 columns", ansi.Strip(legend))
 	}
 	calm := testSnapshot()
