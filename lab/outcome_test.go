@@ -261,3 +261,20 @@ func TestColumnsOnlyWhereTheRunCanHaveThem(t *testing.T) {
 		}
 	}
 }
+
+// A fall that prints as 0/s is no drain, as a growth that prints so is no queueing.
+func TestDrainingSaidAsPrinted(t *testing.T) {
+	var r Rates
+	r.Arrived[Payment], r.OK[Payment] = 150, 190
+	if d, ok := r.DrainingSaid(Payment); !ok || d != 40 {
+		t.Errorf("falls 40/s: %v, %v", d, ok)
+	}
+	r.OK[Payment] = 150.01
+	if _, ok := r.DrainingSaid(Payment); ok {
+		t.Error("a fall that prints as 0/s said as a drain")
+	}
+	r.OK[Payment] = 100
+	if _, ok := r.DrainingSaid(Payment); ok {
+		t.Error("a growth said as a drain")
+	}
+}

@@ -501,6 +501,14 @@ func (r *Rates) QueueingSaid(c Class) (float64, bool) {
 	return q, q > 0 && FmtPerSec(q) != FmtPerSec(0)
 }
 
+// DrainingSaid is how fast class c's requests in flight fell, where the fall prints as more
+// than 0/s (QueueingSaid's other side: never "the queue drains 0/s"). ok false where it does
+// not fall.
+func (r *Rates) DrainingSaid(c Class) (float64, bool) {
+	q := -r.Queueing(c)
+	return q, q > 0 && FmtPerSec(q) != FmtPerSec(0)
+}
+
 // InFlightGrew is how many class c's requests in flight grew by over the window (negative:
 // fell): those that arrived in it less those that ended or were turned away in it, which
 // is the count in flight at its end less the count at its start.

@@ -362,9 +362,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// "ended or turned away 195.8/s of 155.8/s arrived: its in flight fell by 200" read as
 		// a miscount (newcomer 70 W2). "End" where none was turned away, the note's "ended".
 		p := lab.Payment
-		if rs, ok := s.RatesAtStep(p); ok && rs.Queueing(p) < 0 && fmtPerSec(-rs.Queueing(p)) != fmtPerSec(0) && rs.RejectedTotal(p) == 0 { // never "drains 0/s"
-			return fmt.Sprintf("%s end %s of %s arrived: the queue drains %s",
-				head, fmtPerSec(rs.Ended(p)), fmtPerSec(rs.Arrived[p]), fmtPerSec(-rs.Queueing(p))) + tail, true
+		if rs, ok := s.RatesAtStep(p); ok && rs.RejectedTotal(p) == 0 {
+			if drains, falls := rs.DrainingSaid(p); falls {
+				return fmt.Sprintf("%s end %s of %s arrived: the queue drains %s",
+					head, fmtPerSec(rs.Ended(p)), fmtPerSec(rs.Arrived[p]), fmtPerSec(drains)) + tail, true
+			}
 		}
 		// Before, the knee's forecast at the set rate, said as one.
 		return fmt.Sprintf("%s answer ~%s, the set %s arrive: the queue drains ~%s (forecast)",
