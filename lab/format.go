@@ -340,13 +340,18 @@ func tieSpans(ends []int) (whole, short string, kind tieKind) {
 	}
 }
 
-// FirstOfTie says a named second is the first of n that tie (none where n is 1): the
-// rejected chart's line form, " (first of 3)".
-func FirstOfTie(n int) string {
-	if n < 2 {
-		return ""
+// BurstLineItem is the rejected chart's line form of class c's most rejected seconds (ties,
+// each rejected), after its letter: the first, said so where others tie, with its own
+// arrivals and the rate set then, "0–1s (first of 3): 91 of 216 arrived (set 200/s)". "Most
+// rejected", the strips' words: "busiest", the latest of a tie, was a second word for one
+// thing (s89).
+func BurstLineItem(ties []Second, c Class, rejected int64, t TrafficConfig) string {
+	sec, first := ties[0], ""
+	if len(ties) > 1 {
+		first = fmt.Sprintf(" (first of %d)", len(ties))
 	}
-	return fmt.Sprintf(" (first of %d)", n)
+	return fmt.Sprintf("%s%s: %s of %s arrived (set %s)", FmtSpan(sec.T-1, sec.T), first,
+		FmtCount(rejected), FmtCount(sec.Arrived[c]), FmtPerSec(t.RateAt(c, time.Duration(sec.T-1)*time.Second)))
 }
 
 // BusiestForms are BusiestSince's words, longest first: Mid is Whole where it has no

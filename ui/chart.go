@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -798,11 +797,7 @@ func busiestLine(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, windo
 		if !ok {
 			continue
 		}
-		// The first of seconds that tie, said so, and "most rejected", the strips' words for
-		// it: "busiest", the latest of a tie, was a second word for one thing (s89).
-		sec, first := ties[0], lab.FirstOfTie(len(ties))
-		items = append(items, fmt.Sprintf("%s %s%s: %s of %s arrived (set %s)", t.name[i].Render(string(t.letter[i])), lab.FmtSpan(sec.T-1, sec.T), first,
-			fmtCount(n), fmtCount(sec.Arrived[c]), fmtPerSec(s.Config.Traffic.RateAt(c, time.Duration(sec.T-1)*time.Second))))
+		items = append(items, t.name[i].Render(string(t.letter[i]))+" "+lab.BurstLineItem(ties, c, n, s.Config.Traffic))
 	}
 	for ; len(items) > 0; items = items[:len(items)-1] {
 		if line := t.dim.Render("most rejected ") + strings.Join(items, "  "); ansiWidth(line) <= w {
