@@ -194,9 +194,7 @@ const ThatCalled = " that called"
 func (r ComparisonRow) P99() bool { return r.Counter == "p99" || r.Counter == CorrectedP99 }
 
 // Latency says the row is a latency, not a count.
-func (r ComparisonRow) Latency() bool {
-	return r.Counter == "p99" || r.Counter == "p50" || r.Counter == CorrectedP99
-}
+func (r ComparisonRow) Latency() bool { return r.P99() || r.Counter == "p50" }
 
 // Noise says the row shows a difference that is not significant: drawn with "≈", never
 // coloured, never called better or worse.

@@ -162,7 +162,7 @@ func (c Config) RetryForecast() RetryForecast {
 				answer = time.Duration(k)*try + time.Duration(k-1)*backoff
 				n = float64(k)
 				hopTries *= n
-				hopSteps = append([]RetryStep{{Retries: k - 1, Try: try, Wait: backoff, MaxWait: backoff, Hop: hop}}, hopSteps...) // hop 1 first
+				hopSteps = append([]RetryStep{{Retries: k - 1, Try: try, Wait: backoff, Hop: hop}}, hopSteps...) // hop 1 first
 			} else {
 				answer = try
 			}
@@ -302,7 +302,7 @@ type RetryStep struct {
 	Retries int
 	Try     time.Duration
 	Wait    time.Duration // as Kind says: set, a jittered wait's mean, or its longest
-	MaxWait time.Duration // the longest a wait can be: the backoff set
+	MaxWait time.Duration // a jittered wait's longest (waitMean's only): the backoff set
 	Kind    waitKind
 	Hop     int // whose: the hop's number, 0 for the edge
 }

@@ -307,11 +307,13 @@ func BusiestSince(from int, ends []int, figure string) BusiestForms {
 		}
 		all := since + whole + sep + figure
 		return BusiestForms{all, all, "busiest " + whole + ": " + figure}
-	case oneRun:
-		return BusiestForms{since + whole + " at " + figure, since + whole + " at " + figure, "busiest " + whole + " at " + figure}
 	}
-	mid := fmt.Sprintf("busiest %s since %ds: %s", figure, from, short)
-	return BusiestForms{since + whole + " at " + figure, mid, "busiest " + short + " at " + figure}
+	all := since + whole + " at " + figure
+	mid := all
+	if kind == apart { // fewer words that keep since when
+		mid = fmt.Sprintf("busiest %s since %ds: %s", figure, from, short)
+	}
+	return BusiestForms{all, mid, "busiest " + short + " at " + figure}
 }
 
 // tieKind is how the seconds that tie lie: one, one run, or apart.

@@ -636,11 +636,12 @@ var coreHealth = slices.Concat(
 		}
 		if s.Dependency.PeakInFlight+s.Dependency.InFlight == 0 && s.Dependency.Requests == 0 { // "peak 0 at once, 0 calls" said a peak of nothing (review 34)
 			forms = []string{now + " (no call yet)", now}
-			peak, peakBrief, atOnce = "no call yet", "no call yet", "no call yet" // and beside busy workers' why
-			if s.Config.Dependency.Mode == ModeDown {                             // "no call yet" beside 198 payments failed on it (a key storm)
+			none := "no call yet"
+			if s.Config.Dependency.Mode == ModeDown { // "no call yet" beside 198 payments failed on it (a key storm)
 				forms = []string{now + " (down: it refuses every connection, so no call reached it)", now + " (down: none reached it)", now}
-				peak, peakBrief, atOnce = "down: none reached it", "down: none reached it", "down: none reached it"
+				none = "down: none reached it"
 			}
+			peak, peakBrief, atOnce = none, none, none // and beside busy workers' why
 		}
 		// Fewer calls than workers busy with payments, said where it fits: "now 63" beside
 		// "64/64 busy" read as a miscount (newcomer 25).

@@ -976,26 +976,27 @@ func shareVerdict(shown []Class, arrived, rejected [numClasses]int64, forecast f
 	case 2:
 		every = "both shares"
 	}
+	// All alike, "each share" where every class is judged, else by name: a few left out.
+	alike := func(whose []string) string {
+		if len(few) > 0 {
+			return shares(whose)
+		}
+		return every
+	}
 	var said string
 	switch {
 	case len(within) == 0 && len(beyond) == 0:
 		said = fmt.Sprintf("too few arrivals to tell from %.0f%%", 100*forecast)
-		counts := said + " (" + strings.Join(few, " and ") + ")"
-		return ShareJudged{Said: said, Noted: counts, Reasoned: counts}
-	case len(few) > 0 && len(beyond) == 0:
-		said = shares(within) + " within " + at
-	case len(few) > 0 && len(within) == 0:
-		said = shares(beyond) + " beyond " + at
-	case len(few) > 0:
-		said = shares(beyond) + " beyond " + at + ", " + strings.Join(within, " and ") + " within"
+		withCounts := said + " (" + strings.Join(few, " and ") + ")"
+		return ShareJudged{Said: said, Noted: withCounts, Reasoned: withCounts}
 	case len(beyond) == 0:
-		said = every + " within " + at
+		said = alike(within) + " within " + at
 	case len(within) == 0:
-		said = every + " beyond " + at
+		said = alike(beyond) + " beyond " + at
 	default:
-		rest := "the rest"
-		if len(within) == 1 {
-			rest = within[0]
+		rest := strings.Join(within, " and ")
+		if len(few) == 0 && len(within) > 1 {
+			rest = "the rest"
 		}
 		said = shares(beyond) + " beyond " + at + ", " + rest + " within"
 	}
