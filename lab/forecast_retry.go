@@ -327,29 +327,16 @@ func atLongest(steps []RetryStep) []RetryStep {
 	return steps
 }
 
-// latest is f with every jittered wait of DeepestSteps at its longest, its DeepestCalls so:
+// Latest is f with every jittered wait of DeepestSteps at its longest, its DeepestCalls so:
 // when a payment's calls come at the latest. Its sums say by when all of a payment's calls
 // have started, stacked-timeouts' 27 by 3.6s: at the mean, 3.5s, "all 27 started" was
 // untrue of a payment whose edge waited longer (newcomer 68).
-func (f RetryForecast) latest() RetryForecast {
+func (f RetryForecast) Latest() RetryForecast {
 	f.DeepestSteps = atLongest(f.DeepestSteps)
 	if f.DeepestCalls != nil { // nil: no schedule, which callTimes would make one call at 0
 		f.DeepestCalls = callTimes(f.DeepestSteps)
 	}
 	return f
-}
-
-// LastSums is what puts the last of a payment's calls where it comes, in the words of
-// DeepestLastSum, DeepestLastTerms, DeepestLastGlance, DeepestLastGlanceTried and
-// DeepestLastShares ("" where not ok), for the narrator to word beside Due.Last.
-type LastSums struct {
-	Sum, Terms, Glance, GlanceTried, Shares string
-}
-
-// lastSums is f's LastSums.
-func (f RetryForecast) lastSums() LastSums {
-	shares, _ := f.DeepestLastShares()
-	return LastSums{Sum: f.DeepestLastSum(), Terms: f.DeepestLastTerms(), Glance: f.DeepestLastGlance(), GlanceTried: f.DeepestLastGlanceTried(), Shares: shares}
 }
 
 // Every is the time from one try to the next: the try and the wait after it.

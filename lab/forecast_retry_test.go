@@ -182,7 +182,7 @@ func TestDeepestDue(t *testing.T) {
 	// At the latest, the headline's age, every jittered wait at its longest: "all 27
 	// started" by the mean's 3.5s was untrue of a payment whose edge waited longer
 	// (newcomer 68); the mean's schedule, what is due, unchanged.
-	latest := r.latest()
+	latest := r.Latest()
 	if got, want := latest.DeepestLastGlanceTried(), "1.2s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries of 500ms and waits (edge up to 100ms, hops 100ms)"; got != want {
 		t.Errorf("the latest call at a glance, tried %q, want %q", got, want)
 	}
@@ -192,7 +192,7 @@ func TestDeepestDue(t *testing.T) {
 	// The longest wait is the backoff set, not twice its mean: halving an odd one loses 1ns.
 	odd := StackedTimeouts()
 	odd.Payment.Retry.Backoff = Duration(100*ms + 1)
-	if st := odd.RetryForecast().latest().DeepestSteps[0]; st.Wait != 100*ms+1 || st.Kind != waitLongest {
+	if st := odd.RetryForecast().Latest().DeepestSteps[0]; st.Wait != 100*ms+1 || st.Kind != waitLongest {
 		t.Errorf("the edge's latest wait %v (%v), want the backoff set, %v", st.Wait, st.Kind, 100*ms+1)
 	}
 	var shares time.Duration // as printed, they add up to the last call's time

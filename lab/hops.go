@@ -85,7 +85,7 @@ func atHopHelp(c Config) string {
 		multiplies += fmt.Sprintf(" (%s = %s)", r.LayerProduct(), FmtWorkers(r.Deepest))
 		due += fmt.Sprintf(", so in stacked-timeouts a payment's %s call comes %s after it, %s = %s; in all, %s", Ordinal(n), last, last, r.DeepestLastGlance(), r.DeepestLastAdded())
 		// By when, the headline's age: the waits at their longest (newcomer 68).
-		if l := r.latest(); l.DeepestLastAdded() != r.DeepestLastAdded() {
+		if l := r.Latest(); l.DeepestLastAdded() != r.DeepestLastAdded() {
 			latest := FmtSecs(l.DeepestCalls[n-1])
 			due += fmt.Sprintf("; by %s at the latest, every jittered wait at its longest, %s = %s; in all, %s", latest, latest, l.DeepestLastGlance(), l.DeepestLastAdded())
 		}
@@ -94,7 +94,7 @@ func atHopHelp(c Config) string {
 		// (newcomer 70 G11).
 		u := c
 		u.Payment.Retry.Attempts--
-		if ur := u.RetryForecast().latest(); ur.DeepestLastGlance() == "" && ur.DeepestLastSum() != "" {
+		if ur := u.RetryForecast().Latest(); ur.DeepestLastGlance() == "" && ur.DeepestLastSum() != "" {
 			unalike = fmt.Sprintf(". Where the layers retry unalike in number, no \"each layer's first n tries\" fits them all, so the headline adds the time up layer by layer instead, each term one layer's retries × its try and wait, the edge's first: with the edge set to %d tries (payment.retry.attempts), \"%s = %s\"",
 				u.Payment.Retry.Attempts, FmtSecs(ur.DeepestCalls[len(ur.DeepestCalls)-1]), ur.DeepestLastSum())
 		}
@@ -527,13 +527,11 @@ func (s *Snapshot) DeepestDue(r RetryForecast) (Due, bool) {
 	if r.Refused { // none reaches it: nothing is due there
 		return Due{}, false
 	}
-	l := r.latest()
+	l := r.Latest()
 	if len(l.DeepestCalls) == 0 {
 		return Due{}, false
 	}
-	d, ok := s.due(r.DeepestCalls, l.DeepestCalls[len(l.DeepestCalls)-1])
-	d.Sums = l.lastSums()
-	return d, ok
+	return s.due(r.DeepestCalls, l.DeepestCalls[len(l.DeepestCalls)-1])
 }
 
 // RefusedSaid is what a down dependency does with a chain's tries at it, in the narrator's
@@ -566,7 +564,7 @@ func (d Due) Said() (brief, whole string) {
 // dueFrom is what the expected figure takes from each payment done with its calls ("27 from
 // each payment older than 3.6s", the latest), in the help's words; r has a schedule of calls.
 func dueFrom(r RetryForecast) string {
-	latest := r.latest().DeepestCalls
+	latest := r.Latest().DeepestCalls
 	n := len(latest)
 	return fmt.Sprintf("%d from each payment older than %s", n, FmtSecs(latest[n-1]))
 }
@@ -593,7 +591,6 @@ func (s *Snapshot) EdgeDue(r RetryForecast) (due float64, ok bool) {
 type Due struct {
 	Calls    int           // calls a payment makes there
 	Last     time.Duration // when its last comes, after the payment, at the latest
-	Sums     LastSums      // what puts the last at Last (DeepestDue's; none from EdgeDue)
 	Payments int64         // the payments that called
 	Younger  int64         // of them, younger than Last
 	Made     int64         // the calls due by now from all of them

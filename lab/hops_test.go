@@ -175,7 +175,7 @@ func TestDueSaid(t *testing.T) {
 	if r := c.RetryForecast(); len(r.DeepestCalls) != 27 || FmtSecs(r.DeepestCalls[26]) != "3.5s" {
 		t.Errorf("the 27th call at hop 3 does not start 3.5s after its payment: %v", r.DeepestCalls)
 	}
-	if r := c.RetryForecast().latest(); len(r.DeepestCalls) != 27 || FmtSecs(r.DeepestCalls[26]) != "3.6s" || d.Last != r.DeepestCalls[26] {
+	if r := c.RetryForecast().Latest(); len(r.DeepestCalls) != 27 || FmtSecs(r.DeepestCalls[26]) != "3.6s" || d.Last != r.DeepestCalls[26] {
 		t.Errorf("the 27th call at hop 3 does not start by 3.6s after its payment at the latest: %v, said at %v", r.DeepestCalls, d.Last)
 	}
 	if !strings.Contains(atHopHelp(c), "all 27 from each payment older than 3.6s") {

@@ -111,22 +111,23 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				// Where the layers retry alike, at a glance, what the factor counts said
 				// (newcomer 36 #25 guessed the 2; newcomer 45 G5: the sum with its factor and
 				// terms took far longer than a glance).
-				// The sums of the age they make (d.Last), lab's (Due.Sums).
-				l := d.Sums
+				// The sums of the age they make (d.Last): the latest schedule's, which DeepestDue
+				// put it at.
+				l := r.Latest()
 				sum := func(whole string) string { return "; " + fmtSecs(d.Last) + " = " + whole }
-				spare.long = sum(l.Sum + ": " + l.Terms)
-				if l.Glance != "" {
-					spare.long = sum(l.Glance)
+				spare.long = sum(l.DeepestLastSum() + ": " + l.DeepestLastTerms())
+				if glance := l.DeepestLastGlance(); glance != "" {
+					spare.long = sum(glance)
 					// On one lab's screen, with each layer's try and wait: the settings
 					// lines that say them are one line at 80x24, cut before the hops'
 					// (newcomer 54); a compare half keeps its second line of settings.
-					spare.alone = fmt.Sprintf("%s (%s)", spare.long, l.Terms)
-					spare.beside = sum(l.GlanceTried)
+					spare.alone = fmt.Sprintf("%s (%s)", spare.long, l.DeepestLastTerms())
+					spare.beside = sum(l.DeepestLastGlanceTried())
 				}
 				// The shares alone where the whole costs a line: the projected 120x40 left the
 				// sum out, said at 80x24 (newcomer 50 #1).
-				if l.Shares != "" {
-					spare.short = sum(l.Shares)
+				if shares, _ := l.DeepestLastShares(); shares != "" {
+					spare.short = sum(shares)
 				}
 			}
 		} else {
