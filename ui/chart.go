@@ -1280,13 +1280,33 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		short, shortWhat, firstPeak, bare bool
 		busiest                           busiestForm
 	}
+	// Each class's busiest seconds (a pool chart's) and most rejected ones (a chart of bursts),
+	// found once for every form the legend tries.
+	type peaks struct {
+		top      float64
+		peak     string
+		ends     []int
+		named    bool
+		ties     []lab.Second
+		rejected int64
+		burst    bool
+	}
+	found := make(map[int]peaks, len(classes))
+	for _, i := range classes {
+		var p peaks
+		if spec.pool {
+			p.top, p.peak, p.ends = busiest(spec, window, i)
+			p.named = busiestNamed(p.top, p.peak, p.ends, heldValue(of(i)), window)
+		}
+		if spec.bursts != nil {
+			p.ties, p.rejected, p.burst = s.Burst(window, lab.Classes[i], spec.bursts)
+		}
+		found[i] = p
+	}
 	// A class whose last second is its busiest says so where another's busiest is named:
 	// "P payment 19  S signup 0.1 (busiest second 0–1s: 0.3)" left whose busiest a guess
 	// (newcomer 39 G14).
-	anyNamed := slices.ContainsFunc(classes, func(i int) bool {
-		top, peak, ends := busiest(spec, window, i)
-		return spec.pool && busiestNamed(top, peak, ends, heldValue(of(i)), window)
-	})
+	anyNamed := slices.ContainsFunc(classes, func(i int) bool { return found[i].named })
 	// burst says the first item names a second turned away past its class's rate (Burst);
 	// secondNamed, that any item names a second, its busiest or such a burst.
 	itemsOf := func(form legendForm) (items []string, burst, secondNamed bool) {
@@ -1314,28 +1334,27 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			// A busiest second under a twentieth of a worker is the blank's: nothing to add.
 			// Which second: "P payment 0.6 (busiest second: 11)" read as one second holding
 			// both, or as the peak within the last second (a newcomer of round 11).
-			top, peak, ends := busiest(spec, window, i)
-			if spec.pool && !form.bare && busiestNamed(top, peak, ends, value, window) && (!form.firstPeak || len(items) == 0) {
+			p := found[i]
+			if p.named && !form.bare && (!form.firstPeak || len(items) == 0) {
 				// A mean, said so where room allows, in place of "second", which its span
 				// says: beside "peak 100 at once" at the dependency, "(busiest second 5–6s:
 				// 49)" read as its peak (newcomer 40 #6).
+				peak := p.peak
 				if !form.short || !form.shortWhat { // beside "5–6s: P 9", it goes without saying
 					peak = "mean " + peak
 				}
-				item += " (" + busiestWords(window, ends, peak, form.busiest) + ")"
+				item += " (" + form.busiest.of(lab.BusiestSince(window[0].T-1, p.ends, peak)) + ")"
 				secondNamed = true
-			} else if anyNamed && !form.bare && !form.firstPeak && top >= heldLeast && !busiestNamed(top, peak, ends, value, window) {
+			} else if anyNamed && !form.bare && !form.firstPeak && p.top >= heldLeast { // not named: a pool chart's own busiest is its last second
 				item += " (its busiest)"
 			}
-			if spec.bursts != nil && !form.bare && (!form.firstPeak || len(items) == 0) {
-				// Only a second that turned away more than the class's peak rate, which reads
-				// as more rejected than arrive: its own arrivals say why.
-				if ties, n, ok := s.Burst(window, c, spec.bursts); ok {
-					// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
-					item += " (" + form.busiest.of(lab.BurstSince(window[0].T-1, ties, c, n)) + ")"
-					burst = burst || len(items) == 0
-					secondNamed = true
-				}
+			// Only a second that turned away more than the class's peak rate, which reads as
+			// more rejected than arrive: its own arrivals say why.
+			if p.burst && !form.bare && (!form.firstPeak || len(items) == 0) {
+				// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
+				item += " (" + form.busiest.of(lab.BurstSince(window[0].T-1, p.ties, c, p.rejected)) + ")"
+				burst = burst || len(items) == 0
+				secondNamed = true
 			}
 			if spec.ok != nil { // what arrived beside what was ok, each by its strip's letter
 				arrived, ok := " arrived ", " ok "
@@ -1463,13 +1482,7 @@ const (
 	briefBusiest
 )
 
-// busiestWords is a legend's busiest seconds, those ending at ends, of window, with their
-// figure (lab.BusiestSince), in form: from the window's start, or briefly.
-func busiestWords(window []lab.Second, ends []int, figure string, form busiestForm) string {
-	return form.of(lab.BusiestSince(window[0].T-1, ends, figure))
-}
-
-// of is words in form.
+// of is words (lab.BusiestSince's or BurstSince's) in form.
 func (form busiestForm) of(words lab.BusiestForms) string {
 	return [...]string{words.Whole, words.Mid, words.Brief}[form]
 }
