@@ -371,9 +371,9 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 		return out
 	}
 	upper := math.Max(1, slowestDrawn(peer))
-	data := make([][]float64, len(all))
+	data, cols := make([][]float64, len(all)), percentileCols(plotW)
 	for k := range all {
-		data[k] = sample(k, percentileCols(plotW))
+		data[k] = sample(k, cols)
 		for _, v := range data[k] {
 			upper = math.Max(upper, v)
 		}
@@ -391,15 +391,15 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 		top := float64(lab.ShownLatency(time.Duration(math.Round(top*1e6)))) / 1e6
 		labelW := stripLabelW(top, latencyTop)
 		pad := 2 + labelW
-		stripW := w - pad
+		stripW := percentileCols(w - pad) // the columns it draws
 		var strips []stripSeries
 		for k := len(all) - 1; k >= 0; k-- {
 			l, st := letterOf(k)
 			// Any latency is some: 1.3–7ms under ▁ of 1.00s drew blank, which is none on
 			// every other chart (newcomer 30).
-			strips = append(strips, stripSeries{l, st, sample(k, percentileCols(stripW)), math.SmallestNonzeroFloat64, top})
+			strips = append(strips, stripSeries{l, st, sample(k, stripW), math.SmallestNonzeroFloat64, top})
 		}
-		plot := stripLines(t, strips, latencyTop, len(all), labelW, percentileCols(stripW))
+		plot := stripLines(t, strips, latencyTop, len(all), labelW, stripW)
 		// Keyed as every chart of strips is, the ⣀ it draws too (review 22): after the
 		// legend, else on a line the plot leaves over (keyPlace), else not at all. Its step a
 		// latency (126ms of 0–1.01s), any latency under it ⣀: its rule ends where ▁ starts, as
@@ -440,7 +440,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 		for range rows - len(plot) {
 			lines = append(lines, "")
 		}
-		return append(append(lines, plot...), t.dim.Render(percentileAxis(w, pad, percentileCols(stripW)))), keyed
+		return append(append(lines, plot...), t.dim.Render(percentileAxis(w, pad, stripW))), keyed
 	}
 	lines := header(false)
 	var chars []asciigraph.CharSet
@@ -456,7 +456,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 	// The columns begin after the y axis, whose labels asciigraph sizes itself.
 	start := strings.IndexFunc(ansi.Strip(plot[len(plot)-1]), func(r rune) bool { return r == '┤' })
 	start = len([]rune(ansi.Strip(plot[len(plot)-1])[:max(start, 0)])) + 1
-	return append(append(lines, plot...), t.dim.Render(percentileAxis(w, start, percentileCols(plotW)))), true
+	return append(append(lines, plot...), t.dim.Render(percentileAxis(w, start, cols))), true
 }
 
 // uncorrectedWord follows an open-loop measurement's legend: why it has no corrected series.
