@@ -150,6 +150,12 @@ func (c ClassStats) InFlightShare() float64 {
 	return float64(c.InFlight) / float64(c.Arrived)
 }
 
+// InFlightShownNone says the share in flight writes as none ("0%" of all arrived): a count
+// the narrower narrator leaves out.
+func (c ClassStats) InFlightShownNone() bool {
+	return c.Arrived > 0 && FmtShare(c.InFlightShare(), c.Arrived) == FmtShare(0, c.Arrived)
+}
+
 // InFlightMisreads says the requests still in flight are a material part of what ok%
 // counts as not ok, at least a fifth of it: read as failures, they would mislead (the
 // long queue's payments, 44% ok with nothing failed, 56% in flight). Never with none in flight.

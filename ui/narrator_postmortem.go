@@ -50,10 +50,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	// 0% of all (notOKSaid): they took the room of why an adaptive limit sits past the knee
 	// (newcomer 68).
 	tailOf := func(named string, few bool) string {
-		tail := "; " + notOKSaid(s, named, few)
+		said := notOKSaid(s, named, few)
 		if !few || rising {
-			tail = "; p99 " + p99 + "," + tail[1:]
+			said = "p99 " + p99 + ", " + said
 		}
+		tail := "; " + said
 		if f.Payment.TimeoutCuts && !k.CutByDeadline { // the knee's answers are the calls', which the timeout cuts (a key storm's adaptive-limit); the deadline, where it cuts first, says its own
 			tail = timeoutPrice(cfg) + tail
 		}
@@ -444,7 +445,7 @@ func notOKSaid(s *lab.Snapshot, named string, few bool) string {
 		if replied {
 			blind = "an error rate blind to"
 		}
-		if few && share == "0%" {
+		if few && c.InFlightShownNone() {
 			return said
 		}
 		return fmt.Sprintf("%s, %s %s %s (%s of all)", said, blind, fmtCount(c.InFlight), lab.FateInFlight.Word(), share)

@@ -22,7 +22,7 @@ type column struct {
 	min    int
 	drop   dropLevel  // when it gives way to a short width, the highest first
 	quiet  bool       // may be dropped (before the others) when it is 0 for every class
-	reason lab.Reason // a rejection column's reason: some runs have no column for it (lab.Reason.Shown)
+	reason lab.Reason // a rejection column's reason (whether a run has it: can)
 	// can, where set, says a run can have the column's fate (lab's rule: a mechanism on, a
 	// cause of it in the settings): a table of runs none of which can has no such column.
 	can    func(s *lab.Snapshot) bool
