@@ -497,8 +497,9 @@ func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
 	rose := Snapshot{Bulkhead: BulkheadStats{Limit: 35, Reading: AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond,
 		Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}}}
 	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − yardstick 81.8ms (p90's ~10s mean) ÷ smoothed p90 85.5ms) = 1.5, rounded up: 2; "
-	if _, _, got := rose.AdaptiveRule(); got != arith+"Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35" {
-		t.Errorf("at 80 columns:\n got %q\nwant %q", got, arith+"Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35")
+	_, _, got := rose.AdaptiveRule()
+	if want := arith + "Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35"; got != want {
+		t.Errorf("at 80 columns:\n got %q\nwant %q", got, want)
 	}
 	if got, want := rose.AdaptiveRuleWide(), arith+"Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35"; got != want {
 		t.Errorf("at 120 columns:\n got %q\nwant %q", got, want)

@@ -26,7 +26,7 @@ import (
 // update feeds one message to the model and runs what it asks for (an apply, a restart,
 // leaving compare mode, an export) and what those ask for in turn, feeding the results
 // back, as Bubble Tea would.
-func update(t *testing.T, m model, msg tea.Msg) model {
+func update(t testing.TB, m model, msg tea.Msg) model {
 	t.Helper()
 	next, cmd := m.Update(msg)
 	m = next.(model)

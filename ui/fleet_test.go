@@ -1641,9 +1641,10 @@ func TestFleetTableKeysTheLettersWithoutALegend(t *testing.T) {
 }
 
 // A drained replica back in rotation says it was drained, and until when, on its row at
-// both widths, and for how long on the pulls line, whose events run in time order: never "pulled", nor "after 100 ok", for it got no
-// checks while drained (newcomer 67 W-MAJOR: fleet-bulkhead's r1 read "pulled 5.0s, back
-// 35.0s after 100 ok" at 80x24 beside "no replica is pulled").
+// both widths, and for how long on the pulls line, whose events run in time order: never
+// "pulled", nor "after 100 ok", for it got no checks while drained (newcomer 67 W-MAJOR:
+// fleet-bulkhead's r1 read "pulled 5.0s, back 35.0s after 100 ok" at 80x24 beside "no
+// replica is pulled").
 func TestDrainedAndBackSaysTheDrain(t *testing.T) {
 	s := drainFirst(fleetSnapshot(4, 1))
 	s.Fleet.Drain.BackAt = 35 * time.Second

@@ -31,16 +31,11 @@ func BenchmarkViewWalk(b *testing.B) {
 	defer ref.close()
 	m := newModel(ref, o)
 	m.width, m.height = 120, 40
-	update := func(msg tea.Msg) tea.Cmd {
-		next, cmd := m.Update(msg)
-		m = next.(model)
-		return cmd
-	}
 	// run ticks for d as the live lab does: a snapshot of each engine every tickEvery.
 	run := func(d time.Duration) {
 		for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(tickEvery) {
 			snaps, gen, err := ref.snapshots()
-			update(tickMsg{snaps: snaps, gen: gen, err: err})
+			m = update(b, m, tickMsg{snaps: snaps, gen: gen, err: err})
 		}
 	}
 	for _, step := range []struct{ name, keys string }{
@@ -53,11 +48,7 @@ func BenchmarkViewWalk(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			// The walk's keys leave at most a restart's message undelivered (v).
-			for rest := pressed(b, &m, press); rest != nil; {
-				cmd := update(rest())
-				m, rest = settle(b, m, cmd)
-			}
+			m = update(b, m, press)
 		}
 		run(2 * time.Second)
 		// The same frame as a loaded machine draws it, with its ⚠ too busy warning: the
@@ -85,6 +76,6 @@ func BenchmarkViewWalk(b *testing.B) {
 				})
 			}
 		}
-		update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		m = update(b, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	}
 }
