@@ -62,11 +62,11 @@ func init() {
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
 			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
 			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
-			"\"CoDel in 3–8s: 25 of 75 turned away, 33%, within chance of 38%: ≈ no queue (Erlang B: workers 93% busy, measured 96%)\": those it turned away of every arrival over the table's /s seconds, those from the pool's first fill where the window holds any (before it none were turned away, so a share over them reads low beside the long run's), the seconds said first, for both figures measured; "+
-			"then the share judged against Erlang B's long-run share for the pool with no queue, by the exact binomial test the narrator judges the pool's shares by. Within chance, CoDel's short waits nearly make it a pool with no queue (≈ no queue; wider, \"nearly a loss system, full means turned away\", then \"Erlang B's forecast with no queue\"). "+
+			"\"CoDel in 3–8s: 25 of all 75 arrivals turned away, 33%, within chance of 38%: ≈ no queue (pool 96% busy, forecast 93%)\": those it turned away of every arrival over the table's /s seconds, every class's (payments' and signups' alike, so not the table's rej:codel, one class's since 0s; at 80 columns \"of all 75\"), those from the pool's first fill where the window holds any (before it none were turned away, so a share over them reads low beside the long run's), the seconds said first, for both figures measured; "+
+			"then the share judged against Erlang B's long-run share for the pool with no queue, by the exact binomial test the narrator judges the pool's shares by. Within chance, CoDel's short waits nearly make it a pool with no queue (≈ no queue; wider, \"(Erlang B); pool 96% busy, forecast 93%\", then \"nearly a loss system, full means turned away (Erlang B's forecast with no queue; …)\"). "+
 			"Beyond chance, why, where its figures show it: under the forecast with the workers busier than its share, \"its waits let in more than no queue would\" (wider, \"fewer than with no queue, for a worker that frees while a request waits for one takes it\", where a pool with no queue leaves that worker idle until the next arrival); else, fewer arriving than the rates set, a lighter load, \"fewer arrived, 12/s of the 15/s set\" (over the forecast, \"more arrived\"); else the verdict alone. "+
-			"Before the first whole second after the pool first filled is over, \""+SinceStart+": …\", every arrival so far, as the pool-full line says its share, and of fewer than 20 arrivals, no verdict: the share beside the forecast, \"(≈ no queue, Erlang B's forecast: 38%, …)\". "+
-			"The workers' busy share is that forecast's (the load it lets in, 30 × (1 − 38%), of the 20 workers set), beside the one measured over the same seconds, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any (\"in 4s of 5–10s\": 4 of them, a second with none between). Where payments' connections bound the share, \"forecast, the connections' bound\" in its place, judged against the bound, no queue being Erlang B's alone. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"workers 93% busy of 64, measured 80% of each second's pool\". "+
+			"Before the first whole second after the pool first filled is over, \""+SinceStart+": …\", every arrival so far, as the pool-full line says its share, and of fewer than 20 arrivals, no verdict: the share beside the forecast, \"(≈ no queue, Erlang B's forecast: 38% …)\". "+
+			"\"pool 96% busy\" is measured over the same seconds, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any (\"in 4s of 5–10s\": 4 of them, a second with none between); \"forecast 93%\" is Erlang B's, the share of the workers the load it lets in keeps busy (30 × (1 − 38%) of the 20 workers set); before any second is measured, the forecast's alone, \"pool 93% busy\" after its 38%. Where payments' connections bound the share, \"forecast, the connections' bound\" in its place, judged against the bound, no queue being Erlang B's alone. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"each second's pool 80% busy, forecast 93% of 64\". "+
 			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
@@ -247,11 +247,17 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	if measured {
 		turned, arrived, when = m.turned, m.arrived, "in "+m.span
 	}
-	value, brief := when+": none arrived", when+": none arrived"
+	// Whose: every class's arrivals, "of all 75 arrivals", where "25 of 75" beside payments'
+	// rej:codel 25 since 0s read as the same count (newcomer 72 G-2); briefest, "of all 75".
+	value, brief, briefest := when+": none arrived", when+": none arrived", when+": none arrived"
 	if arrived > 0 {
-		some := fmt.Sprintf("%s: %s of %s turned away", when, FmtCount(turned), FmtCount(arrived))
-		share := ", " + FmtShare(float64(turned)/float64(arrived), arrived)
-		value, brief = some+" past their limit"+share, some+share
+		all, arrivals := "all", " arrivals"
+		if arrived == 1 {
+			all, arrivals = "the", " arrival"
+		}
+		of := fmt.Sprintf("%s: %s of %s %s", when, FmtCount(turned), all, FmtCount(arrived))
+		some, share := of+arrivals+" turned away", ", "+FmtShare(float64(turned)/float64(arrived), arrived)
+		value, brief, briefest = some+" past their limit"+share, some+share, of+" turned away"+share
 	}
 	// Turned away as the screen says it elsewhere: the pool's long-run loss, which is Blocking
 	// but where connections bound it (review 33 #2: 84% beside 83% for one fact).
@@ -269,18 +275,19 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	if !erlang {
 		model, forecast, short = "forecast, the connections' bound", "forecast, the connections' bound", "the connections' bound"
 	}
-	busy := fmt.Sprintf("workers %.0f%% busy", 100*f.Busy)
-	// Beside the forecast's busy share, the one measured over the table's window, the
-	// chart's mean held: "workers 93% busy" alone read as measured, where nothing on
-	// screen showed it (newcomer 45 G10). Of which pool each is, where they differ: the
-	// forecast's is of the pool set (an autoscaled one's most), the measured of each
-	// second's (review 39 m1).
+	// The busy share measured over the table's window, the chart's mean held, bare as the
+	// screen's measures are, and the forecast's named after it, as "2.82× (forecast ≤ 3×)":
+	// "workers 93% busy" alone read as measured (newcomer 45 G10), and "(Erlang B: workers
+	// 93% busy, measured 96%)" as Erlang B measuring 96% (review of s90). Of which pool each
+	// is, where they differ: the measured of each second's, the forecast's of the pool set
+	// (an autoscaled one's most; review 39 m1). Unmeasured, the forecast's alone, after its
+	// model's figures.
+	busy, join := fmt.Sprintf("pool %.0f%% busy", 100*f.Busy), ", "
 	if measured {
-		of := ""
+		busy, join = fmt.Sprintf("pool %.0f%% busy, forecast %.0f%%", 100*m.busy, 100*f.Busy), "; "
 		if !m.same {
-			busy, of = busy+fmt.Sprintf(" of %d", fc.Workers), " of each second's pool"
+			busy = fmt.Sprintf("each second's pool %.0f%% busy, forecast %.0f%% of %d", 100*m.busy, 100*f.Busy, fc.Workers)
 		}
-		busy += fmt.Sprintf(", measured %.0f%%%s", 100*m.busy, of)
 	}
 	loss := fc.LongRunLoss()
 	figure := fmt.Sprintf("%.0f%%", 100*loss)
@@ -296,7 +303,9 @@ func coDelHealth(s *Snapshot, w int) []Item {
 		call = callShares([]shareCount{{turned, arrived}}, judge)[0]
 	}
 	if call != tooFewToTell {
-		verdict, claim, claimBrief := ", within "+chanceOf(loss), "", ""
+		// named: the claim names no queue, whose share the forecast's is, so a form may
+		// leave the model's name to the wider forms and the help.
+		verdict, claim, claimBrief, named := ", within "+chanceOf(loss), "", "", true
 		switch {
 		case call == beyondChance:
 			// Why, where the line has the figures that show it, else the verdict alone: a
@@ -317,14 +326,27 @@ func coDelHealth(s *Snapshot, w int) []Item {
 				if !under {
 					word, load = "more", "heavier"
 				}
-				claim, claimBrief = ": "+word+" arrived, "+rates+", a "+load+" load", ": "+word+" arrived, "+rates
+				claim, claimBrief, named = ": "+word+" arrived, "+rates+", a "+load+" load", ": "+word+" arrived, "+rates, false
+			default:
+				named = false
 			}
 		default: // judged, so Erlang B's (SharesJudgedBy)
 			claim, claimBrief = ": nearly a loss system, full means turned away", ": ≈ no queue"
 		}
-		value = fittingValue("CoDel", w, value+verdict+claim+" ("+model+", "+busy+")", brief+verdict+claimBrief+" ("+forecast+", "+busy+")",
-			brief+verdict+claimBrief+" ("+short+": "+busy+")", brief+verdict+claimBrief+" ("+short+")", brief+verdict+" ("+short+")")
-		return []Item{{Label: "CoDel", Value: value}}
+		// Narrower, the busy shares before the model's name where the claim names no queue
+		// (120 columns: "≈ no queue (pool 96% busy, forecast 93%)"), then the arrivals' word
+		// before the claim or the model's name: "of all 75", every class still.
+		said, saidBriefly := brief+verdict+claimBrief, briefest+verdict+claimBrief
+		forms := []string{value + verdict + claim + " (" + model + join + busy + ")", said + " (" + short + ")" + join + busy}
+		if named {
+			forms = append(forms, said+" ("+busy+")", saidBriefly+" ("+busy+")")
+		}
+		forms = append(forms, said+" ("+short+")", saidBriefly+" ("+short+")")
+		if named {
+			forms = append(forms, said, saidBriefly)
+		}
+		forms = append(forms, brief+verdict+" ("+short+")", briefest+verdict+" ("+short+")", briefest+verdict)
+		return []Item{{Label: "CoDel", Value: fittingValue("CoDel", w, forms...)}}
 	}
 	// Which figure is the no-queue one, said beside it: "measured 96% in 5–10s: as with
 	// no queue" read as the measured share's, and claimed more than "nearly" (review 38a
@@ -332,12 +354,19 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	// as "≈ no queue" (review 39 m2).
 	// On the connections' bound, neither: review 39 m2 (and of s89: "nearly a loss system"
 	// is the same claim).
-	link, lossy := "≈ no queue, "+forecast, "nearly a loss system, full means turned away; "
+	link, lossy := "≈ no queue, ", "nearly a loss system, full means turned away; "
 	if !erlang {
-		link, lossy = forecast, ""
+		link, lossy = "", ""
 	}
-	long := fmt.Sprintf("%s: %s turned away, %s)", model, figure, busy)
-	value = fittingValue("CoDel", w, value+" ("+lossy+long, value+" ("+long,
-		brief+" ("+long, brief+fmt.Sprintf(" (%s: %s, %s)", link, figure, busy), brief+fmt.Sprintf(" (%s: %s, %s)", short, figure, busy))
+	figures := func(name string) string { return fmt.Sprintf(" (%s: %s%s%s)", name, figure, join, busy) }
+	long := fmt.Sprintf("%s: %s turned away%s%s)", model, figure, join, busy)
+	forms := []string{value + " (" + lossy + long, value + " (" + long, brief + " (" + long, brief + figures(link+forecast)}
+	if erlang {
+		forms = append(forms, brief+figures(link+short))
+	} else { // "forecast" before the arrivals' word: the connections' bound alone reads as a limit
+		forms = append(forms, briefest+figures(forecast))
+	}
+	forms = append(forms, brief+figures(short), brief+fmt.Sprintf(" (%s: %s)", short, figure), briefest+fmt.Sprintf(" (%s: %s)", short, figure))
+	value = fittingValue("CoDel", w, forms...)
 	return []Item{{Label: "CoDel", Value: value}}
 }

@@ -167,7 +167,7 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	}
 	for w, want := range map[int]string{
 		200: fmt.Sprintf("forecast, the connections' bound: %.0f%% turned away", 100*f.LongRunLoss()),
-		120: fmt.Sprintf("(forecast, the connections' bound: %.0f%%, workers", 100*f.LongRunLoss()),
+		120: fmt.Sprintf("(forecast, the connections' bound: %.0f%%; pool", 100*f.LongRunLoss()),
 	} {
 		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, want) || strings.Contains(items[0].Value, "no queue") {
 			t.Errorf("at %d CoDel's line %+v, want %q and no \"no queue\"", w, items, want)
@@ -180,20 +180,22 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	codel.Config.Payment.Connections = ConnectionsConfig{}
 	codel.Classes[Payment].Arrived, codel.Classes[Signup].Arrived = 97, 49
 	codel.Classes[Payment].Rejected[RejectCoDel], codel.Classes[Signup].Rejected[RejectCoDel] = 33, 16
-	want := fmt.Sprintf("Erlang B's forecast with no queue: %.0f%%", 100*codel.Config.Forecast().Blocking)
-	for w, head := range map[int]string{
-		200: SinceStart + ": 49 of 146 turned away past their limit, 34% (",
-		120: SinceStart + ": 49 of 146 turned away, 34% (",
+	blocking := 100 * codel.Config.Forecast().Blocking
+	for w, want := range map[int][2]string{
+		200: {SinceStart + ": 49 of all 146 arrivals turned away past their limit, 34% (", fmt.Sprintf("Erlang B's forecast with no queue: %.0f%%", blocking)},
+		120: {SinceStart + ": 49 of all 146 arrivals turned away, 34% (", fmt.Sprintf("(≈ no queue, Erlang B's forecast: %.0f%%", blocking)},
 	} {
-		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, want) {
-			t.Errorf("at %d CoDel's line %+v, want %q and %q", w, items, head, want)
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, want[0]) || !strings.Contains(items[0].Value, want[1]) {
+			t.Errorf("at %d CoDel's line %+v, want %q and %q", w, items, want[0], want[1])
 		}
 	}
 }
 
 // CoDel's line says which busy share is the forecast's and gives the one measured over the
 // table's window beside it, the chart's mean held of the pool: "workers 93% busy" alone read
-// as measured where nothing on screen showed it (newcomer 45 G10). Which figure is the
+// as measured where nothing on screen showed it (newcomer 45 G10), and "(Erlang B: workers
+// 93% busy, measured 96%)" as Erlang B measuring 96% (review of s90): the measured bare, the
+// forecast named so, "pool 96% busy, forecast 93%". Which figure is the
 // no-queue one, beside it, not after the measured share (review 38a minor 2), and at 120
 // columns why a no-queue model fits, "≈ no queue" (review 39 m2). Each second's held of that
 // second's pool, over the seconds that had one (review 39 m1: the span covered seconds it
@@ -216,7 +218,7 @@ func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 	}
 	f := codel.Config.Forecast()
 	cf, _ := f.CoDel(codel.Config.Pool)
-	head, busy := "in 6–10s: 12 of 40 turned away", fmt.Sprintf("workers %.0f%% busy, measured 96%%)", 100*cf.Busy)
+	head, busy := "in 6–10s: 12 of all 40 arrivals turned away", fmt.Sprintf("; pool 96%% busy, forecast %.0f%%)", 100*cf.Busy)
 	for _, w := range []int{200, 120} {
 		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, ", 30% (") ||
 			!strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
@@ -226,13 +228,13 @@ func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 	// A second with no pool inside the window: the span says how many of its seconds were
 	// counted (review 40a m4: "6–10s" covered the 7–8s it skipped).
 	codel.Timeline[5].Workers, codel.Timeline[7].Workers = 20, 0
-	head = "in 4s of 5–10s: 12 of 40 turned away"
+	head = "in 4s of 5–10s: 12 of all 40 arrivals turned away"
 	for _, w := range []int{200, 120} {
 		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
 			t.Errorf("gap inside, at %d CoDel's line %+v, want %q and %q within the width", w, items, head, busy)
 		}
 	}
-	want := fmt.Sprintf("(≈ no queue, Erlang B's forecast: %.0f%%", 100*f.LongRunLoss())
+	want := fmt.Sprintf("(≈ no queue, Erlang B: %.0f%%; pool", 100*f.LongRunLoss())
 	if items := coDelHealth(&codel, 120); len(items) != 1 || !strings.Contains(items[0].Value, want) {
 		t.Errorf("at 120 CoDel's line %+v, want %q", items, want)
 	}
@@ -241,7 +243,7 @@ func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 	for i := range codel.Timeline {
 		codel.Timeline[i].Workers, codel.Timeline[i].Held[Payment] = 25, 23.8
 	}
-	head, busy = "in 5–10s: 15 of 50 turned away", fmt.Sprintf("workers %.0f%% busy of 20, measured 96%% of each second's pool)", 100*cf.Busy)
+	head, busy = "in 5–10s: 15 of all 50 arrivals turned away", fmt.Sprintf("; each second's pool 96%% busy, forecast %.0f%% of 20)", 100*cf.Busy)
 	for _, w := range []int{200, 120} {
 		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
 			t.Errorf("at %d CoDel's line %+v, want %q and %q within the width", w, items, head, busy)
@@ -272,7 +274,7 @@ func coDelJudged(arrived, turned int64, held float64) Snapshot {
 // of 60, 22%, at 12/s of 15/s, its workers 83% busy); else the verdict alone, and never "≈
 // no queue". Of fewer than 20 arrivals, no verdict. Each form fits its width.
 func TestCoDelLineJudgesItsShare(t *testing.T) {
-	busy := "workers 93% busy, measured 96%"
+	busy := "pool 96% busy, forecast 93%"
 	for _, tc := range []struct {
 		name            string
 		arrived, turned int64
@@ -281,25 +283,29 @@ func TestCoDelLineJudgesItsShare(t *testing.T) {
 		not             string
 	}{
 		{"within", 15, 5, 19.2, map[int]string{
-			200: "in 5–10s: 25 of 75 turned away past their limit, 33%, within chance of 38%: nearly a loss system, full means turned away (Erlang B's forecast with no queue, " + busy + ")",
-			120: "in 5–10s: 25 of 75 turned away, 33%, within chance of 38%: ≈ no queue (Erlang B: " + busy + ")",
-			80:  "in 5–10s: 25 of 75 turned away, 33%, within chance of 38% (Erlang B)",
+			210: "in 5–10s: 25 of all 75 arrivals turned away past their limit, 33%, within chance of 38%: nearly a loss system, full means turned away (Erlang B's forecast with no queue; " + busy + ")",
+			140: "in 5–10s: 25 of all 75 arrivals turned away, 33%, within chance of 38%: ≈ no queue (Erlang B); " + busy,
+			120: "in 5–10s: 25 of all 75 arrivals turned away, 33%, within chance of 38%: ≈ no queue (" + busy + ")",
+			100: "in 5–10s: 25 of all 75 arrivals turned away, 33%, within chance of 38%: ≈ no queue (Erlang B)",
+			80:  "in 5–10s: 25 of all 75 turned away, 33%, within chance of 38%: ≈ no queue",
+			70:  "in 5–10s: 25 of all 75 turned away, 33%, within chance of 38%",
 		}, "beyond"},
 		{"under", 15, 2, 19.2, map[int]string{
-			250: "in 5–10s: 10 of 75 turned away past their limit, 13%, beyond chance of 38%: fewer than with no queue, for a worker that frees while a request waits for one takes it (Erlang B's forecast with no queue, " + busy + ")",
-			200: "in 5–10s: 10 of 75 turned away, 13%, beyond chance of 38%: its waits let in more than no queue would (Erlang B's forecast, " + busy + ")",
-			120: "in 5–10s: 10 of 75 turned away, 13%, beyond chance of 38%: its waits let in more than no queue would (Erlang B)",
-			80:  "in 5–10s: 10 of 75 turned away, 13%, beyond chance of 38% (Erlang B)",
+			250: "in 5–10s: 10 of all 75 arrivals turned away past their limit, 13%, beyond chance of 38%: fewer than with no queue, for a worker that frees while a request waits for one takes it (Erlang B's forecast with no queue; " + busy + ")",
+			200: "in 5–10s: 10 of all 75 arrivals turned away, 13%, beyond chance of 38%: its waits let in more than no queue would (Erlang B); " + busy,
+			140: "in 5–10s: 10 of all 75 turned away, 13%, beyond chance of 38%: its waits let in more than no queue would (" + busy + ")",
+			120: "in 5–10s: 10 of all 75 arrivals turned away, 13%, beyond chance of 38%: its waits let in more than no queue would",
+			80:  "in 5–10s: 10 of all 75 turned away, 13%, beyond chance of 38% (Erlang B)",
 		}, "≈"},
 		{"lull", 12, 2, 16.6, map[int]string{
-			250: "in 5–10s: 10 of 60 turned away past their limit, 17%, beyond chance of 38%: fewer arrived, 12/s of the 15/s set, a lighter load (Erlang B's forecast with no queue, workers 93% busy, measured 83%)",
-			200: "in 5–10s: 10 of 60 turned away, 17%, beyond chance of 38%: fewer arrived, 12/s of the 15/s set (Erlang B's forecast, workers 93% busy, measured 83%)",
-			120: "in 5–10s: 10 of 60 turned away, 17%, beyond chance of 38%: fewer arrived, 12/s of the 15/s set (Erlang B)",
+			250: "in 5–10s: 10 of all 60 arrivals turned away past their limit, 17%, beyond chance of 38%: fewer arrived, 12/s of the 15/s set, a lighter load (Erlang B's forecast with no queue; pool 83% busy, forecast 93%)",
+			200: "in 5–10s: 10 of all 60 arrivals turned away, 17%, beyond chance of 38%: fewer arrived, 12/s of the 15/s set (Erlang B); pool 83% busy, forecast 93%",
+			120: "in 5–10s: 10 of all 60 turned away, 17%, beyond chance of 38%: fewer arrived, 12/s of the 15/s set (Erlang B)",
 		}, "≈"},
 		{"over", 15, 10, 19.2, map[int]string{
-			200: "in 5–10s: 50 of 75 turned away past their limit, 67%, beyond chance of 38% (Erlang B's forecast with no queue, " + busy + ")",
-			120: "in 5–10s: 50 of 75 turned away, 67%, beyond chance of 38% (Erlang B's forecast, " + busy + ")",
-			80:  "in 5–10s: 50 of 75 turned away, 67%, beyond chance of 38% (Erlang B)",
+			200: "in 5–10s: 50 of all 75 arrivals turned away past their limit, 67%, beyond chance of 38% (Erlang B's forecast with no queue; " + busy + ")",
+			120: "in 5–10s: 50 of all 75 arrivals turned away, 67%, beyond chance of 38% (Erlang B); " + busy,
+			80:  "in 5–10s: 50 of all 75 turned away, 67%, beyond chance of 38% (Erlang B)",
 		}, "≈"},
 	} {
 		codel := coDelJudged(tc.arrived, tc.turned, tc.held)
@@ -319,7 +325,7 @@ func TestCoDelLineJudgesItsShare(t *testing.T) {
 	// share beside the forecast, unjudged.
 	codel := coDelJudged(15, 3, 19.2)
 	codel.Pool.FullFrom = 8500 * time.Millisecond
-	if items := coDelHealth(&codel, 120); len(items) != 1 || !strings.HasPrefix(items[0].Value, "in 9–10s: 3 of 15 turned away, 20% (≈ no queue, Erlang B's forecast: 38%, ") || strings.Contains(items[0].Value, "chance") {
+	if items := coDelHealth(&codel, 120); len(items) != 1 || !strings.HasPrefix(items[0].Value, "in 9–10s: 3 of all 15 arrivals turned away, 20% (≈ no queue, Erlang B: 38%; pool 96% busy, forecast 93%)") || strings.Contains(items[0].Value, "chance") {
 		t.Errorf("too few: %+v, want the share beside the forecast, unjudged", items)
 	}
 	// Where payments' connections bound the share, unjudged, as the pool's shares are
@@ -329,10 +335,10 @@ func TestCoDelLineJudgesItsShare(t *testing.T) {
 	codel.Config.Payment.Connections = ConnectionsConfig{PerRoute: 8, LeaseTimeout: Duration(3 * time.Minute)}
 	f := codel.Config.Forecast()
 	cf, _ := f.CoDel(codel.Config.Pool)
-	bound, busy := fmt.Sprintf("%.0f%%", 100*f.LongRunLoss()), fmt.Sprintf("workers %.0f%% busy, measured 96%%", 100*cf.Busy)
+	bound, busy := fmt.Sprintf("%.0f%%", 100*f.LongRunLoss()), fmt.Sprintf("pool 96%% busy, forecast %.0f%%", 100*cf.Busy)
 	for w, want := range map[int]string{
-		200: "in 5–10s: 55 of 75 turned away past their limit, 73% (forecast, the connections' bound: " + bound + " turned away, " + busy + ")",
-		120: "in 5–10s: 55 of 75 turned away, 73% (forecast, the connections' bound: " + bound + ", " + busy + ")",
+		200: "in 5–10s: 55 of all 75 arrivals turned away past their limit, 73% (forecast, the connections' bound: " + bound + " turned away; " + busy + ")",
+		120: "in 5–10s: 55 of all 75 turned away, 73% (forecast, the connections' bound: " + bound + "; " + busy + ")",
 	} {
 		if items := coDelHealth(&codel, w); len(items) != 1 || items[0].Value != want || strings.Contains(items[0].Value, "chance") || strings.Contains(items[0].Value, "no queue") || strings.Contains(items[0].Value, "loss system") || !fitsLine(items[0].Label, items[0].Value, w) {
 			t.Errorf("bound at %d: %+v, want %q within the width", w, items, want)
@@ -352,8 +358,34 @@ func TestCoDelLineBeforeAWholeSecondSinceTheFill(t *testing.T) {
 	codel.Classes[Signup].Rejected[RejectCoDel] = 14
 	for _, w := range []int{200, 120, 80} {
 		items := coDelHealth(&codel, w)
-		if len(items) != 1 || !strings.HasPrefix(items[0].Value, SinceStart+": 49 of 146 turned away") || strings.Contains(items[0].Value, "chance") || strings.Contains(items[0].Value, "measured") {
-			t.Errorf("at %d: %+v, want %q, unjudged, no busy share measured", w, items, SinceStart+": 49 of 146 turned away")
+		if len(items) != 1 || !strings.HasPrefix(items[0].Value, SinceStart+": 49 of all 146 arrivals turned away") || strings.Contains(items[0].Value, "chance") || strings.Contains(items[0].Value, "busy, forecast") {
+			t.Errorf("at %d: %+v, want %q, unjudged, no busy share measured", w, items, SinceStart+": 49 of all 146 arrivals turned away")
+		}
+	}
+}
+
+// CoDel's count says whose arrivals it is of, every class's, in every form: "25 of 75" in
+// 3–8s beside payments' rej:codel 25 since 0s read as one count (newcomer 72 G-2). The busy
+// share measured is said bare and the forecast's as one, never "(Erlang B: workers 93% busy,
+// measured 96%)", which read as Erlang B measuring 96% (review of s90). Every form, judged
+// or not, fits its width from 80 columns up.
+func TestCoDelLineSaysWhoseArrivals(t *testing.T) {
+	gap := coDelJudged(15, 5, 19.2)
+	gap.Timeline[6].Workers = 0
+	few := coDelJudged(15, 3, 19.2)
+	few.Pool.FullFrom = 8500 * time.Millisecond
+	bound := coDelJudged(15, 11, 19.2)
+	bound.Config.Payment.Connections = ConnectionsConfig{PerRoute: 8, LeaseTimeout: Duration(3 * time.Minute)}
+	early := coDelJudged(15, 0, 19.2)
+	early.Elapsed, early.Pool.FullFrom = 10400*time.Millisecond, 10200*time.Millisecond
+	early.Timeline = append(early.Timeline, Second{T: 11, Workers: 20})
+	for name, s := range map[string]Snapshot{"within": coDelJudged(15, 5, 19.2), "under": coDelJudged(15, 2, 19.2), "lull": coDelJudged(12, 2, 16.6),
+		"over": coDelJudged(15, 10, 19.2), "gap": gap, "too few": few, "bound": bound, "before a whole second": early} {
+		for w := 80; w <= 260; w++ {
+			items := coDelHealth(&s, w)
+			if len(items) != 1 || !strings.Contains(items[0].Value, " of all ") || strings.Contains(items[0].Value, "measured") || !fitsLine(items[0].Label, items[0].Value, w) {
+				t.Errorf("%s at %d: %+v, want \"of all\", no \"measured\", within the width", name, w, items)
+			}
 		}
 	}
 }
