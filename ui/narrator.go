@@ -101,18 +101,35 @@ func (c spareClause) press(focused bool) string {
 	return " (press " + c.key + ")"
 }
 
-// brief is says with short after it at w columns, or with shorter where that takes fewer lines
-// and short would wrap past headlineMost (the adaptive rule's figures at 80 columns), and, where
-// that too would, says in fewer words (fewer) with shorter, then with shortest, if fewer lines still.
-func (s spareClause) brief(says string, w int) string {
-	best := says + s.short
-	lines := len(wrapText("» "+best, w, 0))
+// briefs are the sentence with the clause's brief forms, longest first: says with short,
+// then with shorter, then says in fewer words (fewer) with shorter, then with shortest;
+// each where it has its parts.
+func (s spareClause) briefs(says string) []string {
+	forms := []string{says + s.short}
 	for _, try := range [][2]string{{says, s.shorter}, {s.fewer, s.shorter}, {s.fewer, s.shortest}} {
-		if lines <= headlineMost || try[0] == "" || try[1] == "" {
+		if try[0] == "" || try[1] == "" {
 			break
 		}
-		if n := len(wrapText("» "+try[0]+try[1], w, 0)); n < lines {
-			best, lines = try[0]+try[1], n
+		forms = append(forms, try[0]+try[1])
+	}
+	return forms
+}
+
+// brief is the first of briefs from the from'th (those before it cost the layout a line it
+// has not, or wrapped a word alone: spared) at w columns, or a later one where that takes
+// fewer lines and the first would wrap past headlineMost (the adaptive rule's figures at 80
+// columns).
+func (s spareClause) brief(says string, w, from int) string {
+	forms := s.briefs(says)
+	forms = forms[min(from, len(forms)-1):]
+	best := forms[0]
+	lines := len(wrapText("» "+best, w, 0))
+	for _, f := range forms[1:] {
+		if lines <= headlineMost {
+			break
+		}
+		if n := len(wrapText("» "+f, w, 0)); n < lines {
+			best, lines = f, n
 		}
 	}
 	return best
@@ -165,13 +182,16 @@ func trapShare(bh lab.BulkheadConfig, pay lab.PaymentForecast, st lab.ClassStats
 	}
 	alone := 100 * pay.RejectedShare()
 	bulkhead, breaker := st.RejectedShare(lab.RejectBulkhead), st.RejectedShare(lab.RejectBreaker)
+	forecast := fmt.Sprintf("; forecast, breaker off: ~%.0f%% rejected", alone)
+	short := forecast + fmt.Sprintf("; so far %s", fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived))
 	return spareClause{long: fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (forecast, %s); so far %s are %s and %s %s",
 		alone, bh.PriceModel(), fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
 		// Brief, with its nouns (newcomer 17 asked "62% of what?" of "breaker off: ~62%, now 91%"),
 		// the condition before its share (newcomer 22 read "~62% no breaker" as 62% having
-		// none), in the room the last line of the sentence leaves at 80 columns: not a column
-		// more.
-		short: fmt.Sprintf("; %s rejected; no breaker ~%.0f%%", fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived), alone)}
+		// none), a forecast said so (newcomers 72 and 73 read "no breaker ~62%" as measured);
+		// where that costs a line, without the share so far, which the table has; a compare's
+		// summary, which has the line's room, with it.
+		short: short, shorter: forecast, summary: short}
 }
 
 // trapWhy is why a breaker that counts its bulkhead's rejections opens: on the dependency,

@@ -79,6 +79,21 @@ func trapSnapshot(cfg lab.Config) *lab.Snapshot {
 	return s
 }
 
+// trapClosed is breaker-trap closed at 8 s after 2 openings, its counts and its pool a
+// run's: 4 lines of narrator at 80x24, as a run's had.
+func trapClosed(cfg lab.Config) *lab.Snapshot {
+	s := trapSnapshot(cfg)
+	s.Elapsed = 8 * time.Second
+	s.Breaker.State, s.Breaker.OpenLeft, s.Breaker.FailureRate, s.Breaker.Calls = lab.BreakerClosed, 0, 40, 5
+	pay := &s.Classes[lab.Payment]
+	pay.Arrived, pay.OK, pay.InFlight, pay.Fallback = 152, 15, 2, 135
+	pay.Rejected[lab.RejectBulkhead], pay.Rejected[lab.RejectBreaker] = 16, 119
+	s.Pool = lab.PoolStats{Size: 20, Busy: 2, PeakBusy: 20, Workers: make([]lab.Worker, 20)}
+	s.Pool.BusyBy[lab.Payment] = 2
+	s.Bulkhead = lab.BulkheadStats{Type: lab.BulkheadSemaphore, Size: 2, InUse: 2}
+	return s
+}
+
 // The spare clause is the last thing said: kept where there is room, and where it costs only
 // health items; left out where it would cost the settings' rows, which keep the breaker's
 // state and its next trial.
@@ -87,27 +102,50 @@ func TestNarratorSpareClause(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := trapSnapshot(cfg)
-	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
-		out := ansi.Strip(render(newTheme(false, true), testScreen(s, sz[0], sz[1])))
-		checkFrame(t, out, sz[0], sz[1])
-		flat := strings.Join(strings.Fields(out), " ")
-		if !strings.Contains(flat, "next trial in 1.1s (opens for 3s, then 1 trial call)") {
-			t.Errorf("%dx%d: the settings' rows lack the breaker's next trial:\n%s", sz[0], sz[1], out)
-		}
-		if spare := strings.Contains(flat, "the bulkhead alone (breaker off)"); spare != (sz[1] >= 40) {
-			t.Errorf("%dx%d: spare clause shown %v:\n%s", sz[0], sz[1], spare, out)
-		}
-		// Where the whole clause would cost the settings, its brief form still tells the
-		// trap's share (newcomer 15: the point of the moment, lost at 80x24), the condition
-		// first (newcomer 22 read "~62% no breaker" as 62% having none).
-		if brief := strings.Contains(flat, "% rejected; no breaker ~62%"); brief != (sz[1] < 40) {
-			t.Errorf("%dx%d: brief clause shown %v:\n%s", sz[0], sz[1], brief, out)
-		}
-		if !strings.Contains(flat, "so it opens even on a healthy dependency") {
-			t.Errorf("%dx%d: the narrator's sentence is gone:\n%s", sz[0], sz[1], out)
+	for _, s := range []*lab.Snapshot{trapSnapshot(cfg), trapClosed(cfg)} {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			out := ansi.Strip(render(newTheme(false, true), testScreen(s, sz[0], sz[1])))
+			checkFrame(t, out, sz[0], sz[1])
+			flat := strings.Join(strings.Fields(out), " ")
+			if s.Breaker.State == lab.BreakerOpen && !strings.Contains(flat, "next trial in 1.1s (opens for 3s, then 1 trial call)") {
+				t.Errorf("%dx%d: the settings' rows lack the breaker's next trial:\n%s", sz[0], sz[1], out)
+			}
+			if spare := strings.Contains(flat, "the bulkhead alone (breaker off)"); spare != (sz[1] >= 40) {
+				t.Errorf("%dx%d: spare clause shown %v:\n%s", sz[0], sz[1], spare, out)
+			}
+			// Where the whole clause would cost the settings, a brief form still tells the
+			// trap's share (newcomer 15: the point of the moment, lost at 80x24), the condition
+			// first (newcomer 22 read "~62% no breaker" as 62% having none), a forecast said so
+			// and of what (newcomers 72 and 73 read "no breaker ~62%" as measured), in a form
+			// that wraps no word alone ("~62%" on its own line under the sentence).
+			if brief := strings.Contains(flat, "; forecast, breaker off: ~62% rejected"); brief != (sz[1] < 40) {
+				t.Errorf("%dx%d %s: brief clause shown %v:\n%s", sz[0], sz[1], s.Breaker.State, brief, out)
+			}
+			if says := narratorLines(out); wordAlone(says) {
+				t.Errorf("%dx%d %s: a word alone under the sentence:\n%s", sz[0], sz[1], s.Breaker.State, strings.Join(says, "\n"))
+			}
+			if !strings.Contains(flat, "so it opens even on a healthy dependency") {
+				t.Errorf("%dx%d: the narrator's sentence is gone:\n%s", sz[0], sz[1], out)
+			}
 		}
 	}
+}
+
+// narratorLines are the narrator's lines of a frame: from "» " to the settings' first row
+// or a blank line.
+func narratorLines(frame string) []string {
+	var says []string
+	for _, l := range strings.Split(frame, "\n") {
+		switch {
+		case strings.HasPrefix(l, "» "):
+			says = []string{l}
+		case says != nil && (strings.HasPrefix(l, "pool ") || strings.TrimSpace(l) == ""):
+			return says
+		case says != nil:
+			says = append(says, l)
+		}
+	}
+	return says
 }
 
 // Closed after it opened, the trap's settings still say how long each opening lasts and how
@@ -119,8 +157,7 @@ func TestClosedBreakerSaysItsOpenDuration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := trapSnapshot(cfg)
-	s.Breaker.State, s.Breaker.OpenLeft, s.Breaker.FailureRate, s.Breaker.Calls = lab.BreakerClosed, 0, 40, 5
+	s := trapClosed(cfg)
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		out := ansi.Strip(render(newTheme(false, true), testScreen(s, sz[0], sz[1])))
 		checkFrame(t, out, sz[0], sz[1])

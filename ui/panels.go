@@ -55,6 +55,9 @@ type labCtx struct {
 	// needed; spare says which form of that clause it draws (narration).
 	told  *told
 	spare spareForm
+	// briefFrom is the first of the clause's brief forms spareShort tries (spareClause.brief):
+	// those before it cost the layout a line it has not, or wrapped a word alone (spared).
+	briefFrom int
 	// oneSettings keeps the settings to one line at levelTight, where a second would cost
 	// the per-second rates (labLines).
 	oneSettings bool
@@ -171,7 +174,7 @@ func (c labCtx) draw(p panel, level int) []string {
 	k := drawKey{name: p.name, level: level}
 	switch p.name {
 	case narratorPanel.name:
-		k.spare = c.spare
+		k.spare, k.briefFrom = c.spare, c.briefFrom
 	case settingsPanel.name:
 		k.oneSettings, k.noGlossLine = c.oneSettings, c.noGlossLine
 	case headerPanel.name:
@@ -202,6 +205,7 @@ type drawKey struct {
 	level       int
 	height      int
 	spare       spareForm
+	briefFrom   int
 	oneSettings bool
 	noGlossLine bool
 	oneWarning  bool
@@ -245,15 +249,27 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 	return out
 }}
 
+// wordAlone says whether lines end in one word on a line of its own.
+func wordAlone(lines []string) bool {
+	return len(lines) > 1 && !strings.Contains(strings.TrimSpace(ansi.Strip(lines[len(lines)-1])), " ")
+}
+
+// glossed is the narration as one lab's screen says it, its gloss after its term; a compare
+// half has no line for it.
+func (c labCtx) glossed() (says string, spare spareClause) {
+	says, spare = c.narration()
+	if spare.gloss[0] != "" && !c.compared() {
+		says = strings.Replace(says, spare.gloss[0], spare.gloss[0]+" ("+spare.gloss[1]+")", 1)
+	}
+	return says, spare
+}
+
 // narratorPanel: what the settings in force do, whole or left out, never cut.
 // Its spare clause gives way where it would cost the settings' rows or the rates (spared),
 // and at levelLean, where the sentence is all a compare half keeps of the detail.
 var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, level int) []string {
-	says, spare := c.narration()
+	says, spare := c.glossed()
 	left := false // the clause left out
-	if spare.gloss[0] != "" && !c.compared() {
-		says = strings.Replace(says, spare.gloss[0], spare.gloss[0]+" ("+spare.gloss[1]+")", 1)
-	}
 	switch {
 	case spare.echo != "" && c.compared() && (level >= levelLean || c.spare == spareNone):
 		// A compare half draws no health item to echo: the brief form keeps the wait said
@@ -262,7 +278,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	case level >= levelLean || c.spare == spareNone:
 		left = true
 	case c.spare == spareShort:
-		says = spare.brief(says, c.w) + spare.press(c.focused()) // wrapped: the key has room
+		says = spare.brief(says, c.w, c.briefFrom) + spare.press(c.focused()) // wrapped: the key has room
 	case c.saysAlone(spare) && level >= levelTight:
 		// Above levelTight the settings rows say each layer's try and wait: alone's terms
 		// repeated them in the line the figure's sum needs (newcomer 63 G12, 120x40).
@@ -270,7 +286,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	case spare.capped && len(wrapText("» "+says+spare.long, c.w, 0)) > headlineMost &&
 		(spare.terse == "" || spare.terseHalf || c.compared() || len(wrapText("» "+spare.terse, c.w, 0)) > headlineMost):
 		// A terse form of one lab's screen alone takes over there instead (below), where it fits.
-		says = spare.brief(says, c.w) + spare.press(c.focused())
+		says = spare.brief(says, c.w, c.briefFrom) + spare.press(c.focused())
 	default:
 		says += spare.long
 	}
@@ -996,11 +1012,23 @@ func sparedClause(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 		}
 		if costs(pl) {
 			c, pl = none, without
+			// Each shorter brief form where a longer one costs, or wraps a word alone on the
+			// narrator's last line (breaker-trap at 80x24: its forecast's "~62%" under the
+			// sentence, and at 6s the forecast lost whole for a short form's line, newcomers
+			// 72 and 73), each laid out once.
 			if spare.short != "" {
 				brief := c
 				brief.spare = spareShort
-				if bp := brief.plan(ps, h); !costs(bp) {
-					c, pl = brief, bp
+				says, _ := c.glossed()
+				tried := ""
+				for n := len(spare.briefs(says)); brief.briefFrom < n; brief.briefFrom++ {
+					if b := spare.brief(says, c.w, brief.briefFrom); b != tried {
+						tried = b
+						if bp := brief.plan(ps, h); !costs(bp) && !wordAlone(brief.draw(narratorPanel, bp.level)) {
+							c, pl = brief, bp
+							break
+						}
+					}
 				}
 			}
 		}

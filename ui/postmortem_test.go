@@ -721,7 +721,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 {
 		t.Errorf("%d lines at 80 columns, want 4: %q", len(lines), lines)
 	}
-	if lines := wrapText("» "+spare.brief(says, 80), 80, 0); len(lines) > headlineMost {
+	if lines := wrapText("» "+spare.brief(says, 80, 0), 80, 0); len(lines) > headlineMost {
 		t.Errorf("with the rule in signs, %d lines at 80 columns, want %d: %q", len(lines), headlineMost, lines)
 	}
 	for i := range s.Timeline {
