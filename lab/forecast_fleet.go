@@ -93,7 +93,7 @@ func (w CheckWait) ShortOdds(need int) float64 {
 // need to free (as ShortOdds, fewerFree's model): the pull's odds. Not ShortOdds to the
 // power PullAfter (newcomer 73 G1 had to guess it; 1-in-5 squared is 1-in-25): the next
 // check, sent Every later, waits behind the same payments, and the Arrive·Every more that
-// came meanwhile, and counts the same workers' frees but those in its Every more of window,
+// came meanwhile, and counts the same workers' frees plus those in its window's Every more,
 // so it mostly fails with the first (1-in-7 for two at the domino's 1-in-5 each). Check j
 // fails while the workers that freed within Timeout + j·Every fall short of need plus the
 // payments arrived by then: a worker freed in the first j windows stays freed (its count is

@@ -76,7 +76,7 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 	}
 	// The ok ones are counted as they are decided, so checks queued at the pull that end
 	// ok after it count too, and a replica came back in under the ~10s (newcomer 73 W1: the
-	// domino's r3, 26.66s to 35.46s, read as the pulls line's ^ drawn a cell early).
+	// domino's r3, back 8.8s after its pull, 26.66s to 35.46s, read as a ^ misplaced).
 	back := fmt.Sprintf("back after %d ok (~%s, incl. checks queued at the pull)", f.ReturnAfter, fmtDur(f.BackIn()))
 	rules := []string{
 		// A check as the table counts it, ok or not ok: "failed checks" beside its timed-out
