@@ -261,7 +261,7 @@ type CheckNow struct {
 // by right), no forecast of how long a payment holds its worker, or signups queued whose
 // work is not quick beside it (the model counts payments alone).
 func (f *FleetStats) ChecksNow(cfg Config) []CheckNow {
-	w := cfg.ReplicaForecast(f.InRotation).CheckWait(cfg.Health.Timeout.D())
+	w := cfg.ReplicaForecast(f.InRotation).CheckWait(cfg)
 	checks := make([]CheckNow, len(f.Replicas))
 	quickOnes := JoinAnd([]Class{Signup, Health}, cfg.Traffic.Label)
 	for i := range f.Replicas {
@@ -444,7 +444,7 @@ func (f *FleetStats) Domino(cfg Config) []Turn {
 		t := Turn{Pull: p, Left: left}
 		if left > 0 {
 			fc := cfg.ReplicaForecast(left)
-			t.Wait, t.Share = fc.CheckWait(cfg.Health.Timeout.D()), fc
+			t.Wait, t.Share = fc.CheckWait(cfg), fc
 		}
 		turns = append(turns, t)
 	}

@@ -81,6 +81,28 @@ func TestDominoTellsEachTurn(t *testing.T) {
 	if got := w.FewerThan(12); got != "fewer than 12: 1-in-5 chance per check" {
 		t.Errorf("fewer than 12: %q", got)
 	}
+	// The pull's odds, two in a row 100ms apart at 8/s payments: 0.145, not 0.19² (newcomer
+	// 73 G1): the second waits behind the same payments (and 0.8 more on average) for the
+	// same workers but those freeing in its 100ms more. By hand: the first fails with m ≤ 11
+	// freed in 2s; the second with m plus y freed in the next 100ms (each of the 20 − m at
+	// 0.1 / 1.0) at most 11 plus the arrivals.
+	if got := w.InARow(12); math.Abs(got-0.14536) > 1e-4 {
+		t.Errorf("2 in a row fewer than 12, 100ms apart at 8/s: %v, want 0.1454", got)
+	}
+	still := w
+	still.Arrive = 0
+	if got := still.InARow(12); math.Abs(got-0.11326) > 1e-4 {
+		t.Errorf("2 in a row with no arrivals: %v, want 0.1133", got)
+	}
+	if got := w.PullOdds(12); got != "2 in a row, 1-in-7, pull a replica" {
+		t.Errorf("the pull's odds: %q", got)
+	}
+	// None without a pair, or past the average.
+	one := w
+	one.PullAfter = 1
+	if one.PullOdds(12) != "" || w.PullOdds(14) != "" {
+		t.Errorf("pull_after 1: %q; fewer than 14: %q; want none", one.PullOdds(12), w.PullOdds(14))
+	}
 	wide := CheckWait{Timeout: 1050 * time.Millisecond, Workers: 40, Hold: 3 * time.Second}
 	if got := wide.FewerThan(14); got != "fewer than 14: 44% chance per check" {
 		t.Errorf("fewer than 14 of 40 at 0.35: %q, odds %v", got, wide.ShortOdds(14))

@@ -61,6 +61,11 @@ type CheckWait struct {
 	Timeout time.Duration
 	Workers int
 	Hold    time.Duration
+	// The balancer's checks, for the odds of a pull (InARow): PullAfter not ok in a row pull
+	// a replica, one sent Every; Arrive payments a second join its queue meanwhile.
+	PullAfter int
+	Every     time.Duration
+	Arrive    float64
 }
 
 // Behind is the payments queued ahead of a check that make it wait past the timeout:
@@ -82,6 +87,107 @@ func (w CheckWait) ShortOdds(need int) float64 {
 		return 0
 	}
 	return w.fewerFree(need)
+}
+
+// InARow is the chance that PullAfter checks in a row, Every apart, all fail, the first with
+// need to free (as ShortOdds, fewerFree's model): the pull's odds. Not ShortOdds to the
+// power PullAfter (newcomer 73 G1 had to guess it; 1-in-5 squared is 1-in-25): the next
+// check, sent Every later, waits behind the same payments, and the Arrive·Every more that
+// came meanwhile, and counts the same workers' frees plus those in its window's Every more,
+// so it mostly fails with the first (1-in-7 for two at the domino's 1-in-5 each). Check j
+// fails while the workers that freed within Timeout + j·Every fall short of need plus the
+// payments arrived by then: a worker freed in the first j windows stays freed (its count is
+// a cumulative one), so the count grows by those freeing in each Every (binomial of the
+// rest) and the arrivals by Poisson(Arrive·Every). 0 with PullAfter under 2 (no pair), with
+// no odds at need (ShortOdds), or where the last window passes a hold's end beyond the
+// first's, when a worker could free twice in it, which the model does not count.
+func (w CheckWait) InARow(need int) float64 {
+	if w.PullAfter < 2 || w.ShortOdds(need) <= 0 {
+		return 0
+	}
+	sure, more := w.freesEach()
+	hold, every := w.Hold.Seconds(), w.Every.Seconds()
+	if more*hold+float64(w.PullAfter-1)*every > hold {
+		return 0
+	}
+	// short: the most frees past the sure ones with which a check with no arrivals before
+	// it still fails; top: arrivals past which every check fails whatever frees, a cap
+	// that keeps the table finite.
+	short := need - 1 - int(sure)*w.Workers
+	top := max(w.Workers-short, 0)
+	table := func() [][]float64 {
+		t := make([][]float64, w.Workers+1)
+		for m := range t {
+			t[m] = make([]float64, top+1)
+		}
+		return t
+	}
+	// fail[m][a]: chance that m workers freed (past the sure) and a payments arrived, every
+	// check so far failing.
+	fail := table()
+	for m := 0; m <= min(short, w.Workers); m++ {
+		fail[m][0] = binomPoint(m, w.Workers, more)
+	}
+	const tiny = 1e-15 // a term past the mean this small ends its sum
+	mean := w.Arrive * every
+	for j := 1; j < w.PullAfter; j++ {
+		// Of the workers not freed by the last window's end, those freeing in the next Every.
+		p := every / (hold - more*hold - float64(j-1)*every)
+		next := table()
+		for m, row := range fail {
+			for a, pr := range row {
+				if pr < tiny {
+					continue
+				}
+				for y := 0; m+y <= w.Workers; y++ {
+					py := binomPoint(y, w.Workers-m, p)
+					if float64(y) > float64(w.Workers-m)*p && py < tiny {
+						break
+					}
+					for b := 0; ; b++ {
+						pb := poissonPoint(b, mean)
+						if float64(b) > mean && pb < tiny {
+							break
+						}
+						if in := min(a+b, top); m+y <= short+in {
+							next[m+y][in] += pr * py * pb
+						}
+					}
+				}
+			}
+		}
+		fail = next
+	}
+	total := 0.0
+	for _, row := range fail {
+		for _, pr := range row {
+			total += pr
+		}
+	}
+	return total
+}
+
+// binomPoint is P(X = k) for X ~ Binomial(n, p).
+func binomPoint(k, n int, p float64) float64 {
+	switch {
+	case p <= 0 && k == 0, p >= 1 && k == n:
+		return 1
+	case p <= 0, p >= 1:
+		return 0
+	}
+	return math.Exp(lchoose(int64(n), int64(k)) + float64(k)*math.Log(p) + float64(n-k)*math.Log1p(-p))
+}
+
+// poissonPoint is P(X = k) for X ~ Poisson(mean).
+func poissonPoint(k int, mean float64) float64 {
+	switch {
+	case mean <= 0 && k == 0:
+		return 1
+	case mean <= 0:
+		return 0
+	}
+	lf, _ := math.Lgamma(float64(k) + 1)
+	return math.Exp(float64(k)*math.Log(mean) - mean - lf)
 }
 
 // Recurs says a worker frees more than once within Timeout (a call no longer than it): a
@@ -138,17 +244,30 @@ func (w CheckWait) Freed(n int) string {
 // wording in the whole and the brief form; "" where ShortOdds is 0. Said as a chance: "fewer
 // than 12 in 1 check of 5" read as 1 of r4's 5 checks (newcomer 47 #8); and as one check's,
 // which it is: beside "2 checks not ok in a row pull a replica" a bare "1-in-3 chance" read as
-// the pull's (newcomer 62 #3). Not the pair's odds: checks 100ms apart wait behind nearly one
-// queue, so the two are not apart and no product of them computes. Where 1/odds rounds to 2
-// or less, a share, "44% chance": rounded in ui, 0.44 read "1-in-2" and odds over 2/3
-// "1-in-1", certainty (review 39 m6). No longer than that: fleet-domino's 80x24 headline has
-// no column to spare.
+// the pull's (newcomer 62 #3), which PullOdds says after it. Where 1/odds rounds to 2 or less,
+// a share, "44% chance": rounded in ui, 0.44 read "1-in-2" and odds over 2/3 "1-in-1",
+// certainty (review 39 m6). No longer than that: fleet-domino's 80x24 headline has no column
+// to spare.
 func (w CheckWait) FewerThan(need int) string {
 	odds := w.ShortOdds(need)
 	if odds <= 0 {
 		return ""
 	}
 	return fmt.Sprintf("fewer than %d: %s chance per check", need, chance(odds))
+}
+
+// PullOdds says InARow(need), the pull's odds, after FewerThan's, with the balancer's rule in
+// them, "2 in a row, 1-in-7, pull a replica": no longer than the rule alone was after the
+// check's odds (the domino's 80x24 headline has no column to spare); "" where InARow is 0.
+// The check's odds alone left the pull's to guess, 1-in-25 were the two apart, which they
+// are not (newcomer 73 G1). The whole domino, which says the rule before the check, keeps the
+// check's odds alone: at 120 columns the pull's cost it the first share's need.
+func (w CheckWait) PullOdds(need int) string {
+	pull := w.InARow(need)
+	if pull <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d in a row, %s, pull a replica", w.PullAfter, chance(pull))
 }
 
 // chance writes odds as FewerThan does: "1-in-5", or where 1/odds rounds to 2 or less, a
@@ -302,14 +421,16 @@ func (w CheckWait) odds(each string) string {
 	return fmt.Sprintf("%s frees %.0f in time, and a %s with chance %.2f", each, sure, Ordinal(int(sure)+1), more)
 }
 
-// CheckWait is this forecast's CheckWait for health checks that give up after timeout.
-func (f Forecast) CheckWait(timeout time.Duration) CheckWait {
+// CheckWait is this forecast's CheckWait for the health checks of cfg (their timeout, and
+// the balancer's pull rule and how often it checks).
+func (f Forecast) CheckWait(cfg Config) CheckWait {
 	p := f.Payment
 	if f.Loss || p.Hold <= 0 {
 		return CheckWait{}
 	}
 	finish := float64(f.Workers) / p.Hold.Seconds() // payments a second, every worker holding one
-	return CheckWait{Gain: max(p.Admitted-finish, 0), Timeout: timeout, Workers: f.Workers, Hold: p.Hold}
+	return CheckWait{Gain: max(p.Admitted-finish, 0), Timeout: cfg.Health.Timeout.D(), Workers: f.Workers, Hold: p.Hold,
+		PullAfter: cfg.Fleet.PullAfter, Every: cfg.Fleet.CheckEvery.D(), Arrive: p.Admitted}
 }
 
 // End is when the drain ends, since the start; 0 for a drain to the end of the run.

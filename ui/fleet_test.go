@@ -84,7 +84,7 @@ func TestFleetFrame(t *testing.T) {
 		n, pulled, w, h int
 		want            []string
 	}{
-		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
+		{4, 2, 120, 40, []string{"balancer round_robin: 2/4 in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
 			"r2 8.0s (+2.0s)", "1/2 checks not ok", "the domino: r1 pulled at 6.0s → 3 left, 8/s payments each (8/s × 3.0s = 24 workers of 20) → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
 		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.030s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
@@ -241,7 +241,7 @@ func TestFleetFrameDrained(t *testing.T) {
 	out := ansi.Strip(Frame([]lab.Snapshot{*drainFirst(fleetSnapshot(4, 2))}, 120, 40, false, false))
 	flat := strings.Join(strings.Fields(out), " ")
 	// Why it is out, said (newcomer 22: "DRAINED at 5.0s" beside "PULLED" read as a failure).
-	for _, want := range []string{"DRAINED for a deploy at 6.0s", "r1 drained since 6.0s → r2 8.0s (+2.0s)", "2 of 4 replicas in rotation", "PULLED at 8.0s"} {
+	for _, want := range []string{"DRAINED for a deploy at 6.0s", "r1 drained since 6.0s → r2 8.0s (+2.0s)", "2/4 in rotation", "PULLED at 8.0s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
@@ -302,7 +302,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health checks 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (~10s, a check every 100ms)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
+		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (~10s, incl. checks queued at the pull)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
 		"pool full (no free worker) the longest, replica r3, 3.0s; all 4 replicas full at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
@@ -679,7 +679,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// its sum where it costs the headline no line (newcomer 52): at 80x24 the odds one
 		// check's take its room (newcomer 62 #3).
 		text := ansi.Strip(out)
-		want := "all out 9.030s–9.4s (rejected:balancer); r2 by chance: its check, 11 payments ahead, needed 12 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance per check); 2 checks not ok in a row pull a replica"
+		want := "all out 9.030s–9.4s (rejected:balancer); r2 by chance: its check, 11 payments ahead, needed 12 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance per check; 2 in a row, 1-in-7, pull a replica)"
 		if size[0] == 80 {
 			want = strings.Replace(want, ": 2.0s × 20 / 3.0s", "", 1)
 		}
@@ -1484,7 +1484,8 @@ func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 	// The need first, with its sum (newcomer 60), then the average's sum where it still fits;
 	// the odds one check's (newcomer 62 #3), whose 10 columns leave the odds' basis no room
 	// here.
-	if want := "(13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance per check)"; !strings.Contains(flat, want) || !strings.Contains(flat, "(8/s × 3.0s = 24 workers of 20)") {
+	// The pull's odds after the check's, the rule in them (newcomer 73 G1).
+	if want := "(13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance per check; 2 in a row, 1-in-7, pull a replica)"; !strings.Contains(flat, want) || !strings.Contains(flat, "(8/s × 3.0s = 24 workers of 20)") {
 		t.Errorf("no %q in\n%s", want, text)
 	}
 	if headline := headlineLines(text); headline > headlineMost {
@@ -1612,7 +1613,7 @@ func TestDominoSaysWhenAndWhose(t *testing.T) {
 		if !checkFrame(t, out, size[0], size[1]) {
 			continue
 		}
-		for _, want := range []string{"r3 11.8s (queue of 100 full at its check); r2 by chance", "fewer than 13: 1-in-3 chance per check); 2 checks not ok in a row"} {
+		for _, want := range []string{"r3 11.8s (queue of 100 full at its check); r2 by chance", "fewer than 13: 1-in-3 chance per check; 2 in a row, 1-in-4, pull a replica)"} {
 			if !strings.Contains(flat, want) {
 				t.Errorf("%dx%d: no %q in\n%s", size[0], size[1], want, text)
 			}

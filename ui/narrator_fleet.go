@@ -96,7 +96,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		latest, _, back := latestTurn(fs, brief)
 		msg := fmt.Sprintf("%s; %s %s", latest, left, take(f, k))
 		capped := bulkheadCaps(cfg, f)
-		if w := f.CheckWait(cfg.Health.Timeout.D()); story != "" && w.Gain > 0 && !capped {
+		if w := f.CheckWait(cfg); story != "" && w.Gain > 0 && !capped {
 			// The story said when a check fails, and Little's law's product is enough here.
 			p := f.Classes[lab.Payment]
 			who, verb, per := "the "+strconv.Itoa(k)+" in rotation", "take", " each"
@@ -125,7 +125,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		if capped, ok := bulkheadHolds(cfg, n, k, f, f, spare); ok {
 			return msg + capped, true
 		}
-		if w := f.CheckWait(cfg.Health.Timeout.D()); w.Gain > 0 {
+		if w := f.CheckWait(cfg); w.Gain > 0 {
 			return msg + fmt.Sprintf(": over capacity: whenever its workers are all busy, %squeue gains %s payments a second, and a check is not ok once %s payments wait ahead of it (%s)",
 				each, fmtWorkers(w.Gain), fmtWorkers(w.Behind()), w.Sum(" workers")), true
 		}
@@ -453,11 +453,16 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, br
 	need := t.Ahead + 1 // the payments ahead and the check itself
 	average := ""
 	if brief {
+		rule := "; " + cfg.Fleet.PullRule()
 		if wait.Behind() > 0 {
 			average = fmt.Sprintf(" (%s on average", fmtWorkers(wait.Behind()))
 			// Its sum where the screen has room for it (newcomer 52: 80x24 dropped it).
 			widen = [2]string{average, average + ": " + wait.Sum("")}
 			if fewer := wait.FewerThan(need); fewer != "" {
+				// The pull's odds with the rule in them, which then closes no step of its own.
+				if pull := wait.PullOdds(need); pull != "" {
+					fewer, rule = fewer+"; "+pull, ""
+				}
 				average += "; " + fewer
 				// The odds' basis where the lines have room (newcomer 56: at 80x24 the
 				// 1-in-5 stood without it).
@@ -465,8 +470,8 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, br
 			}
 			average += ")"
 		}
-		return fmt.Sprintf("; %s: its check, %d payments ahead, needed %s in its %s timeout; %s%s; %s",
-			whyPulled(t, wait, need, true), t.Ahead, wait.Needed(need, workers), timeout, t.FreedWords(need, wait), average, cfg.Fleet.PullRule()), widen, fuller
+		return fmt.Sprintf("; %s: its check, %d payments ahead, needed %s in its %s timeout; %s%s%s",
+			whyPulled(t, wait, need, true), t.Ahead, wait.Needed(need, workers), timeout, t.FreedWords(need, wait), average, rule), widen, fuller
 	}
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
