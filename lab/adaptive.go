@@ -376,16 +376,21 @@ func adaptiveCeiling(s *Snapshot, w int) []Item {
 	most := AdaptiveMaxLimitFactor * peak
 	ceiling := fmt.Sprintf("%d × %d = %d", AdaptiveMaxLimitFactor, peak, most)
 	// The cap of the update it last made, said as of then: "may rise to 5 × 12 = 60" beside
-	// 20 in use now read as a forecast the window now does not support (review s87b).
+	// 20 in use now read as a forecast the window now does not support (review s87b). Its
+	// narrowest form says the time bare: "at its update" too passed 80 columns with a peak of
+	// 20 and an update past 100s ("1 min 40s").
+	when, bare := "", ""
 	if at := s.Bulkhead.Reading.At(s.Elapsed); at != "" {
-		ceiling += " at its update at " + at
+		when, bare = " at its update at "+at, " at "+at
 	}
+	binds := ""
 	if pool := s.Config.Pool.MaxWorkers(); most > pool {
-		ceiling += fmt.Sprintf(", the pool's %d binds first", pool)
+		binds = fmt.Sprintf(", the pool's %d binds first", pool)
 	}
 	whose := fmt.Sprintf("%d× the most in use at once in the window it read", AdaptiveMaxLimitFactor)
+	whole := ceiling + when + binds
 	return []Item{{Label: adaptiveCeilingLabel, Value: fittingValue(adaptiveCeilingLabel, w,
-		ceiling+": "+whose+", failsafe-go's rule, not full use", ceiling+" ("+whose+")", ceiling)}}
+		whole+": "+whose+", failsafe-go's rule, not full use", whole+" ("+whose+")", whole, ceiling+bare+binds)}}
 }
 
 const adaptiveCeilingLabel = "a rise capped at"

@@ -695,3 +695,27 @@ func TestAdaptiveCeilingSaysWhen(t *testing.T) {
 		t.Errorf("at 120: %q", got)
 	}
 }
+
+// Within 80 columns whatever its figures: a peak of up to 3 digits, an update up to 999.9s
+// into the run, a pool of any size that binds first. "At its update" goes before the time
+// does: "5 × 20 = 100 at its update at 1 min 40s, the pool's 64 binds first" was 82 (review).
+func TestAdaptiveCeilingFits80(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Bulkhead: BulkheadStats{Type: BulkheadAdaptive}}
+	for _, pool := range []int{1, 64, 999, 4994} {
+		s.Config.Pool.Workers = pool
+		for _, peak := range []int{1, 20, 99, 100, 999} {
+			for _, at := range []time.Duration{0, 38200 * time.Millisecond, 100 * time.Second, 959 * time.Second, 999900 * time.Millisecond} {
+				s.Elapsed, s.Bulkhead.Reading = at+time.Second, AdaptiveReading{Peak: peak, Age: time.Second}
+				got := adaptiveCeiling(s, 80)[0].Phrase()
+				if len([]rune(got)) > 80 || !strings.Contains(got, " at "+FmtSecs(at)) {
+					t.Errorf("pool %d, peak %d, update at %v: %q (%d columns)", pool, peak, at, got, len([]rune(got)))
+				}
+			}
+		}
+	}
+	s.Config.Pool.Workers, s.Elapsed = 64, 101*time.Second
+	s.Bulkhead.Reading = AdaptiveReading{Peak: 20, Age: time.Second}
+	if got, want := adaptiveCeiling(s, 80)[0].Phrase(), "a rise capped at 5 × 20 = 100 at 1 min 40s, the pool's 64 binds first"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

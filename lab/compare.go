@@ -301,8 +301,10 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		{TimedOut.Word(), Ended(TimedOut), -1, false},
 	}
 	for _, r := range Reasons {
-		// A fleet's balancer rejections are its story: their row stays, at 0 too.
-		always := r == RejectPool || r == RejectBalancer && (a.Fleet != nil || b.Fleet != nil)
+		// The pool's rejections, and a fleet's balancer's, are its story: their row stays, at 0
+		// too, where either run's table has their column (Reason.Shown): "rejected:pool 0 0"
+		// beside two unbounded queues was a count impossible on both sides (review s90).
+		always := (r == RejectPool || r == RejectBalancer) && (r.Shown(a) || r.Shown(b))
 		// A reason is neither better nor worse on its own: a payment the bulkhead turns away
 		// instead of the pool is turned away all the same (the verdict weighs them summed).
 		counters = append(counters, counter{r.Word(), TurnedAway(r), 0, always})

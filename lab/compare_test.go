@@ -1129,6 +1129,28 @@ func TestCallsPerPaymentRowSaysOfWhom(t *testing.T) {
 	}
 }
 
+// The pool's row stays at 0 only where either run's table has its column, by the table's
+// rule (Reason.Shown): two unbounded queues turn none away for want of a worker, and
+// "rejected:pool 0 0 same" read as a count both could have had (review s90, postmortem
+// against postmortem-fix).
+func TestComparePoolRowByTheColumnRule(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Payment.Rate = 10
+	a.Config.Pool.Queue = QueueUnbounded
+	a.Classes[Payment] = ClassStats{Arrived: 80, OK: 60, InFlight: 20}
+	b.Config, b.Classes = a.Config, a.Classes
+	pool := func() bool {
+		return slices.ContainsFunc(CompareClasses(&a, &b), func(r ComparisonRow) bool { return r.Counter == RejectPool.Word() })
+	}
+	if pool() {
+		t.Error("two unbounded queues: a rejected:pool row")
+	}
+	b.Config.Pool.Queue = 10 // one side can turn away: the row says it did not
+	if !pool() {
+		t.Error("a bounded queue in B: no rejected:pool row")
+	}
+}
+
 // newcomer 31: a bare "0" under B − A, beside "bare +n or -n: beyond noise", read as a
 // result. Where A and B are shown alike B − A says "same" ("? same" from too few to judge).
 func TestNoChangeSaysSame(t *testing.T) {

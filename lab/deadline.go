@@ -498,7 +498,7 @@ func (s *Snapshot) QueueHeldSaid(rs *Rates) string {
 		return fmt.Sprintf(", the queue drained %s in %s (%s)", FmtCount(-n), FmtSpan(rs.From, rs.To), FmtPerSec(fell))
 	case s.Pool.Queued == 0:
 		return ", none waiting"
-	case fell > 0 && FmtPerSec(fell) != FmtPerSec(0):
+	case perSecShows(fell):
 		return fmt.Sprintf(", queue fell %s%s", FmtPerSec(fell), rs.withinChance(Payment)) // beyond it, drained
 	}
 	return fmt.Sprintf(", queue steady at ~%s waiting", FmtCount(int64(s.Pool.Queued)))

@@ -64,6 +64,10 @@ func shownPerSec(r float64) float64 {
 	return v
 }
 
+// perSecShows says r prints as more than none: FmtPerSec's "0/s" is none ("the queue drains
+// 0/s", s53 #2).
+func perSecShows(r float64) bool { return shownPerSec(r) > 0 }
+
 // perSecFigure is FmtPerSec's figure without its unit, for a sum that says it once: "1 − 194.8/500".
 func perSecFigure(r float64) string { return strings.TrimSuffix(FmtPerSec(r), "/s") }
 

@@ -828,7 +828,7 @@ func TestRatesQueueing(t *testing.T) {
 	if q := r.Queueing(Payment); math.Abs(q-6.5) > 1e-9 {
 		t.Errorf("queueing %v, want 500.8 − 474.2 − 1 − 2 − 16.6 − 0.5 = 6.5", q)
 	}
-	if o := r.NotOKBut(Payment, RejectDeadline); math.Abs(o-3.5) > 1e-9 {
+	if o, some := r.NotOKBut(Payment, RejectDeadline); math.Abs(o-3.5) > 1e-9 || !some {
 		t.Errorf("not ok but rejected:deadline %v, want 1 + 2 + 0.5 = 3.5", o)
 	}
 	r.OK[Payment] = 490

@@ -498,7 +498,7 @@ func (r *Rates) Queueing(c Class) float64 {
 // ("the remaining 0/s join the queue", s53 #2). ok false where it does not grow.
 func (r *Rates) QueueingSaid(c Class) (float64, bool) {
 	q := r.Queueing(c)
-	return q, q > 0 && FmtPerSec(q) != FmtPerSec(0)
+	return q, perSecShows(q)
 }
 
 // DrainingSaid is how fast class c's requests in flight fell, where the fall prints as more
@@ -506,7 +506,14 @@ func (r *Rates) QueueingSaid(c Class) (float64, bool) {
 // not fall.
 func (r *Rates) DrainingSaid(c Class) (float64, bool) {
 	q := -r.Queueing(c)
-	return q, q > 0 && FmtPerSec(q) != FmtPerSec(0)
+	return q, perSecShows(q)
+}
+
+// RejectedSaid is class c's rate turned away for why, and whether it prints as more than
+// none: a narrator leaves "0/s rejected:deadline" out, ok and the queue adding up without it.
+func (r *Rates) RejectedSaid(c Class, why Reason) (float64, bool) {
+	v := r.Rejected[c][why]
+	return v, perSecShows(v)
 }
 
 // InFlightGrew is how many class c's requests in flight grew by over the window (negative:
@@ -563,9 +570,10 @@ func (r *Rates) Starved(s *Snapshot) float64 {
 func (r *Rates) StarvedOf(c Class, by []Reason) float64 { return sumFor(r.Rejected[c], by) }
 
 // NotOKBut is class c's requests per second in the window that failed, timed out or were
-// turned away for any reason but why.
-func (r *Rates) NotOKBut(c Class, why Reason) float64 {
-	return r.Failed[c] + r.TimedOut[c] + r.RejectedTotal(c) - r.Rejected[c][why]
+// turned away for any reason but why, and whether that prints as more than none.
+func (r *Rates) NotOKBut(c Class, why Reason) (float64, bool) {
+	v := r.Failed[c] + r.TimedOut[c] + r.RejectedTotal(c) - r.Rejected[c][why]
+	return v, perSecShows(v)
 }
 
 // Outrun says class c's ok, failed or timed out per second tops its arrivals per second

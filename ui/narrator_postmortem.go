@@ -30,27 +30,27 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	// Short enough for four lines of half a 120-column screen: the story, then the numbers,
 	// the latency percentile the table shows and the error rate with what it counts.
 	// The p99's window said beside the share's, which is the table's last seconds (newcomer
-	// 30 read both as the last 5s, and could not tell when anyone waited that long).
+	// 30 read both as the last 5s, and could not tell when anyone waited that long), in the
+	// table's own words for its span: "so far" was a third phrase for "since 0s" (review s90).
 	p99 := latency(pay.Latency.P99, pay.Latency.Count)
 	a, rising := s.P99Rising(lab.Payment) // a survivor's p99: what those in flight will get beside it (newcomer 17)
 	switch {
 	case pay.Latency.Count > 0 && rising:
-		// Whose, where those in flight wait longer: "so far" alone read as every order's, the
+		// Whose, where those in flight wait longer: the span alone read as every order's, the
 		// blind spot itself (review 22); the compare's row says "p99 of ended" too.
-		p99 += " of the ended so far"
+		p99 += " of the ended " + lab.SinceStart
 	case pay.Latency.Count > 0:
-		p99 += " so far" // as the share says it before its first whole second
+		p99 += " " + lab.SinceStart // as the share says it before its first whole second
 	}
 	if rising {
 		p99 += fmt.Sprintf(", rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
 	// tailOf is the sentence's end, its not-ok share's reasons less named, where the sentence
 	// says that one already; few, for 80 columns, in fewer words: the p99 left to the table's
-	// own column where it is that one (not rising), and a count in flight left out where it is
-	// 0% of all (notOKSaid): they took the room of why an adaptive limit sits past the knee
-	// (newcomer 68).
+	// own column where it is that one (not rising): it took the room of why an adaptive limit
+	// sits past the knee (newcomer 68).
 	tailOf := func(named string, few bool) string {
-		said := notOKSaid(s, named, few)
+		said := notOKSaid(s, named)
 		if !few || rising {
 			said = "p99 " + p99 + ", " + said
 		}
@@ -247,9 +247,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				// after 725ms"); the queue still filling toward the deadline turns more away
 				// once full (newcomer 18 read 2.7% as the fix's steady state).
 				head := fmt.Sprintf("%s: of %s, %s ok", capped(""), fmtPerSec(rs.Arrived[p]), fmtPerSec(rs.OK[p]))
-				rejected := fmtPerSec(rs.Rejected[p][lab.RejectDeadline])
+				rate, some := rs.RejectedSaid(p, lab.RejectDeadline)
+				rejected := fmtPerSec(rate)
 				otherwise := ""
-				if other := rs.NotOKBut(p, lab.RejectDeadline); other >= 0.05 {
+				if other, some := rs.NotOKBut(p, lab.RejectDeadline); some {
 					// Failed, timed out or turned away otherwise (a timeout on): the parts still add up.
 					otherwise = fmt.Sprintf(", %s not ok otherwise", fmtPerSec(other))
 				}
@@ -268,7 +269,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				// for one outcome (newcomer 65 W-minor).
 				said := ", " + rejected + " " + lab.RejectDeadline.Word()
 				msg = head + said + after + otherwise
-				if rejected == fmtPerSec(0) { // none yet: ok and the queue add up without it
+				if !some { // none yet: ok and the queue add up without it
 					said = ""
 				} else {
 					// Named once: the share's words would say it again a clause later.
@@ -411,14 +412,12 @@ func answered(s *lab.Snapshot, model, rate float64) string {
 //
 // named is a word the sentence gave the window's rate of just before: where it is the only
 // one, the share leaves it out, one outcome said once (newcomer 65: "16/s rejected:deadline
-// … not ok 3.2% …: rejected:deadline"); "" none. few: without those in flight where they are
-// 0% of all, which a rate misses nothing of, for 80 columns (newcomer 68: "blind to 6 in
-// flight (0% of all)" took the room of why the adaptive limit sits past the knee).
-func notOKSaid(s *lab.Snapshot, named string, few bool) string {
+// … not ok 3.2% …: rejected:deadline"); "" none.
+func notOKSaid(s *lab.Snapshot, named string) string {
 	const notOK = "not ok"
 	c := s.Classes[lab.Payment]
 	share, replied := c.NotOKShareOfReplies()
-	words, when := c.ErrorWords(), "so far"
+	words, when := c.ErrorWords(), lab.SinceStart
 	if r := s.Rates(); r.Seconds > 0 {
 		share, replied = r.NotOKShareOfReplies(lab.Payment)
 		words, when = r.ErrorWords(lab.Payment), "in "+r.Span()
@@ -445,7 +444,10 @@ func notOKSaid(s *lab.Snapshot, named string, few bool) string {
 		if replied {
 			blind = "an error rate blind to"
 		}
-		if few && c.InFlightShownNone() {
+		if c.InFlightShownNone() {
+			// 0% of all: a rate blind to them misses nothing, and "blind to 6 in flight (0%
+			// of all)" claimed a blind spot the numbers do not show (newcomer 73 W2), at any
+			// width (at 80 columns it took the room of the adaptive limit's lesson, newcomer 68).
 			return said
 		}
 		return fmt.Sprintf("%s, %s %s %s (%s of all)", said, blind, fmtCount(c.InFlight), lab.FateInFlight.Word(), share)
