@@ -239,7 +239,14 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		// hops compare this item differs between the halves, so it leads the line.
 		forms = forms[1:]
 	}
-	return []Item{{Label: hopsLabel, Value: fittingValue(hopsLabel, w, forms...)}}
+	item := Item{Label: hopsLabel, Value: fittingValue(hopsLabel, w, forms...)}
+	if !edge {
+		// Briefly the mode alone, for a settings line cut to one or two: deadline-propagation's
+		// 80x24 hid it (newcomer 73 W4). With the edge, the compact form is as brief as the
+		// line holds every factor of 3 × 3 × 3 in.
+		item.Brief = "deadline " + string(dep.Deadline)
+	}
+	return []Item{item}
 }
 
 // hopTries says how each hop between the lab and the last tries its calls, long ("3 times,

@@ -150,8 +150,10 @@ type Item struct {
 	// Tail says it glosses the item before it: the screen draws it only at the end of the line
 	// that item ends, Value or else Brief, whichever fits there, never on a line of its own
 	// (the seed's gloss took a line of the fleet's chart, review 29 lab #1).
-	Tail  bool
-	Brief string // Value in fewer words
+	Tail bool
+	// Brief is Value in fewer words: a Tail's where Value has no room, any other's where a
+	// line of whole settings would leave it out.
+	Brief string
 	// Joined, where set, is a Tail's gloss in the fewest words, joined to the item before's
 	// value with neither its label nor a separator ("traffic payment 100/s evenly spaced"),
 	// where neither Value nor Brief fits on that line (open-loop's at 80 columns, newcomer 64).

@@ -96,7 +96,8 @@ func retrySettings(c Config, _ *Snapshot, w int) []Item {
 	if c.Dependency.Chain() && !narrow(w) { // the hops' own retries are dependency.hop's, said on the hops line
 		tries += " at the edge"
 	}
-	return []Item{{Label: "retry", Value: tries + ", " + wait}}
+	// Briefly the tries alone, for a settings line cut to one or two (newcomer 73 W4).
+	return []Item{{Label: "retry", Value: tries + ", " + wait, Brief: fmt.Sprintf("%d tries", r.Attempts)}}
 }
 
 // Retries says payments retry at all.

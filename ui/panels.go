@@ -380,20 +380,16 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 	}
 	if level >= levelTight {
 		rows = slices.DeleteFunc(rows, func(r lab.Item) bool { return r.Tail }) // no line of their own to end
-		ordered, sep := oneLine(rows, c.differing(), false), c.t.dim.Render(" · ")
-		items := c.t.settingsItems(ordered)
-		line, kept := wholeItems(items, sep, c.w)
-		// One setting and "…" hides the rest behind the one that fills the line (the hops
-		// compare's "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try · …" cut the
-		// traffic and the dependency that every try outlasts, newcomer 25): at levelTight a
-		// second line for the rest, what the run is given first; deeper, a half short of room
-		// keeps one. The first whole with no room for "…" fills it too (kept 0): the hops'
-		// "lab, hops 1–2 try 3 times, 250ms a try" in a 120-column half (review 16 #8).
-		if level == levelTight && !c.oneSettings && len(items) > 1 && (kept == 1 || kept == 0 && ansiWidth(items[0]) <= c.w) {
-			rest, _ := wholeItems(c.t.settingsItems(oneLine(ordered[1:], c.differing(), true)), sep, c.w)
-			return []string{items[0], rest}
+		two := level == levelTight && !c.oneSettings
+		lines, kept := c.wholeSettings(rows, two)
+		// Cut, the briefer forms where they keep more: stacked-timeouts' "deadline 2s from
+		// arrival" and "retry 3 tries" beside its hops' (newcomer 73 W4).
+		if brief := briefer(rows); brief != nil {
+			if bl, bk := c.wholeSettings(brief, two); bk > kept {
+				lines = bl
+			}
 		}
-		return []string{line}
+		return lines
 	}
 	sep := c.t.dim.Render(" · ")
 	if c.noGlossLine {
@@ -415,6 +411,53 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 	}
 	return out
 }}
+
+// wholeSettings is rows as one line of whole settings in oneLine's order, "…" closing it
+// where some give way, or with two where that line would hide some, what the run is given
+// first: the hops compare's "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try · …"
+// cut the traffic and the dependency every try outlasts (newcomer 25), stacked-timeouts'
+// "dependency slow 3s · pool 20 workers · timeout socket 500ms · …" its deadline and
+// retries (newcomer 73 W4). The first line takes the first whole, even with no room for "…"
+// beside it (the hops' "lab, hops 1–2 try 3 times, 250ms a try" in a 120-column half,
+// review 16 #8), then each after it that fits, a mechanism on past one too wide for the
+// room left, which leads the second: fleet-domino's dependency beside its timeout, its
+// traffic below. kept is how many of rows are drawn whole.
+func (c labCtx) wholeSettings(rows []lab.Item, two bool) (lines []string, kept int) {
+	differing, own, sep := c.differing(), c.own(), c.t.dim.Render(" · ")
+	ordered := oneLine(rows, differing, own, false)
+	items := c.t.settingsItems(ordered)
+	line, kept := wholeItems(items, sep, c.w)
+	if !two || kept == len(items) || ansiWidth(items[0]) > c.w {
+		return []string{line}, kept
+	}
+	ordered = oneLine(rows, differing, own, true)
+	items = c.t.settingsItems(ordered)
+	first, used := []string{items[0]}, ansiWidth(items[0])
+	var rest []string
+	for k := 1; k < len(items); k++ {
+		if len(rest) > 0 && ordered[k].Off || used+ansiWidth(sep+items[k]) > c.w {
+			rest = append(rest, items[k])
+			continue
+		}
+		first, used = append(first, items[k]), used+ansiWidth(sep+items[k])
+	}
+	second, more := wholeItems(rest, sep, c.w)
+	return []string{strings.Join(first, sep), second}, len(first) + more
+}
+
+// briefer is items with each that has a Brief in it, nil where none has.
+func briefer(items []lab.Item) []lab.Item {
+	if !slices.ContainsFunc(items, func(it lab.Item) bool { return it.Brief != "" }) {
+		return nil
+	}
+	out := slices.Clone(items)
+	for i := range out {
+		if out[i].Brief != "" {
+			out[i].Value = out[i].Brief
+		}
+	}
+	return out
+}
 
 // wrapSettings is wrapWords over settings items, a Tail item joined to the item before it,
 // Value or else Brief, whichever fits beside it and costs no line, else Joined, after the
@@ -543,11 +586,31 @@ func (c labCtx) differing() map[string]bool {
 	if !c.compared() {
 		return nil
 	}
-	items := func(cfg lab.Config) []lab.Item { return lab.SettingsItems(cfg, lab.NotStarted(cfg), c.w) }
-	other := items(c.s.panes[1-c.i].cfg)
+	return labelsApart(c.notStarted(c.p.cfg), c.notStarted(c.s.panes[1-c.i].cfg))
+}
+
+// own are the labels of the settings the lab sets apart from the default's: what its preset
+// is about (stacked-timeouts' deadline and retries, cut at 80x24 behind "pool 20 workers",
+// newcomer 73 W4). As the run words them: a fleet's traffic is labelled so only once it runs.
+// Nil in compare, where what tells the halves apart leads and the room left is what the run
+// is given (the hops compare's traffic, newcomer 25).
+func (c labCtx) own() map[string]bool {
+	if c.compared() {
+		return nil
+	}
+	return labelsApart(lab.SettingsItems(c.p.cfg, c.snap, c.w), c.notStarted(lab.DefaultConfig()))
+}
+
+// notStarted are cfg's settings worded for a run not yet started, at c's width.
+func (c labCtx) notStarted(cfg lab.Config) []lab.Item {
+	return lab.SettingsItems(cfg, lab.NotStarted(cfg), c.w)
+}
+
+// labelsApart are the labels of items that read otherwise, or not at all, in theirs.
+func labelsApart(items, theirs []lab.Item) map[string]bool {
 	out := map[string]bool{}
-	for _, it := range items(c.p.cfg) {
-		if !slices.Contains(other, it) {
+	for _, it := range items {
+		if !slices.Contains(theirs, it) {
 			out[it.Label] = true
 		}
 	}
@@ -559,10 +622,11 @@ func (c labCtx) differing() map[string]bool {
 // breaker-trap vs shared-pool at 80x24, A's bulkhead, which differs too, hid it behind
 // "…"), then the one the lab marks Strong (the dependency's stall the measurement is
 // about: cut, A read "dependency heal…"), then what makes its state (lab.Item.Cause),
-// then, with given, what the run is given
-// (lab.Item.Given), then the mechanisms on, then those off, each in their own order;
-// without the rows that follow from the rest.
-func oneLine(rows []lab.Item, differing map[string]bool, given bool) []lab.Item {
+// then the mechanisms on labelled in own (what the lab's preset sets apart from the
+// default: stacked-timeouts' deadline and retries before "pool 20 workers"), then, with
+// given, what the run is given (lab.Item.Given), then the mechanisms on, then those off,
+// each in their own order; without the rows that follow from the rest.
+func oneLine(rows []lab.Item, differing, own map[string]bool, given bool) []lab.Item {
 	rank := func(r lab.Item) int {
 		switch {
 		case differing[r.Label] && r.Strong:
@@ -573,12 +637,14 @@ func oneLine(rows []lab.Item, differing map[string]bool, given bool) []lab.Item 
 			return 2
 		case r.Cause:
 			return 3
-		case given && r.Given:
+		case own[r.Label] && !r.Off && !r.Given:
 			return 4
+		case given && r.Given:
+			return 5
 		case r.Off:
-			return 6
+			return 7
 		}
-		return 5
+		return 6
 	}
 	out := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare })
 	slices.SortStableFunc(out, func(a, b lab.Item) int { return rank(a) - rank(b) })
@@ -884,7 +950,16 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 	// Lines to spare go to panels that say more at a richer level, before they go to
 	// spacing: the levels are the whole lab's, so a lab one line short of the next level up
 	// otherwise shows blank lines where its narrator or a fleet's pulls would fit.
-	spare := avail - 1              // one blank line is kept, to set the narrator or the settings apart
+	// One blank line is kept, to set the narrator or the settings apart, but where the
+	// settings take levelTight's second line to say what one would cut: then the blank goes
+	// to another panel first (fleet-domino's 80x24 kept it and lost the dependency's calls
+	// for its traffic's line, newcomer 73 W4).
+	settings := panelAt(ps, settingsPanel)
+	secondLine := func(lv int) bool { return lv == levelTight && settings >= 0 && len(parts[settings]) > 1 }
+	spare := avail - 1
+	if secondLine(level) {
+		spare = avail
+	}
 	if keep > 0 && avail >= least { // the filling panels keep what they can use
 		spare -= keep
 	}
@@ -895,6 +970,9 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 				spare -= len(more) - len(parts[k])
 				avail -= len(more) - len(parts[k])
 				parts[k] = more
+				if k == settings && secondLine(lv) {
+					spare++
+				}
 				break
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
+	"poollab/presets"
 )
 
 // The layout is a list labLines can iterate: each panel named once, drawing lines of its own
@@ -54,7 +55,7 @@ func TestOneLineKeepsTheTrapsBulkhead(t *testing.T) {
 	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 2}
 	c.Payment.Breaker.Enabled, c.Payment.Breaker.CountRejections = true, true
 	b.Breaker.State = lab.BreakerOpen
-	line := oneLine(lab.SettingsItems(c, b, 80), nil, true)
+	line := oneLine(lab.SettingsItems(c, b, 80), nil, nil, true)
 	labels := make([]string, len(line))
 	for i, r := range line {
 		labels[i] = r.Label
@@ -63,7 +64,7 @@ func TestOneLineKeepsTheTrapsBulkhead(t *testing.T) {
 		t.Errorf("the trap's one line: %v, want breaker, bulkhead, dependency first", labels)
 	}
 	c.Payment.Breaker.CountRejections = false // no trap: the bulkhead no cause of the breaker's state
-	if line := oneLine(lab.SettingsItems(c, b, 80), nil, true); len(line) > 1 && line[1].Label == "bulkhead" {
+	if line := oneLine(lab.SettingsItems(c, b, 80), nil, nil, true); len(line) > 1 && line[1].Label == "bulkhead" {
 		t.Errorf("without the trap, the bulkhead before what the run is given: %v", line[1])
 	}
 }
@@ -76,7 +77,7 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	b := s.panes[1].snap
 	rows := lab.SettingsItems(b.Config, b, 80)
 	differing := halfCtx(newTheme(true, true), s, 1).differing()
-	line := oneLine(rows, differing, false)
+	line := oneLine(rows, differing, nil, false)
 	labels := make([]string, len(line))
 	for i, r := range line {
 		labels[i] = r.Label
@@ -90,14 +91,14 @@ func TestOneLineSettingsOrder(t *testing.T) {
 		}
 	}
 	// Alone, nothing differs: the mechanisms on come first, in their own order.
-	if alone := oneLine(rows, nil, false); alone[0].Label != "pool" {
+	if alone := oneLine(rows, nil, nil, false); alone[0].Label != "pool" {
 		t.Errorf("alone: %v", alone)
 	}
 	// The stall a measurement is about comes right after what differs: cut, the closed loop's
 	// line read "dependency heal…" (newcomer 12).
 	stall := b.Config
 	stall.Dependency.Stall = lab.StallConfig{FirstAt: lab.Duration(5 * time.Second), For: lab.Duration(time.Second), Every: lab.Duration(10 * time.Second)}
-	if alone := oneLine(lab.SettingsItems(stall, b, 80), nil, false); alone[0].Label != "dependency" || !strings.HasSuffix(alone[0].Value, ", stalls 1s at 5s, every 10s") {
+	if alone := oneLine(lab.SettingsItems(stall, b, 80), nil, nil, false); alone[0].Label != "dependency" || !strings.HasSuffix(alone[0].Value, ", stalls 1s at 5s, every 10s") {
 		t.Errorf("with a stall: %v", alone)
 	}
 	// So does a dependency down or failing, the cause of every failure: at 48 columns one
@@ -106,7 +107,7 @@ func TestOneLineSettingsOrder(t *testing.T) {
 		broken := b.Config
 		broken.Dependency.Mode = mode
 		rows := lab.SettingsItems(broken, b, 48)
-		line, _ := wholeItems(newTheme(true, true).settingsItems(oneLine(rows, nil, false)), " · ", 48)
+		line, _ := wholeItems(newTheme(true, true).settingsItems(oneLine(rows, nil, nil, false)), " · ", 48)
 		line = ansi.Strip(line)
 		if !strings.HasPrefix(line, "dependency "+lab.ModeShort(broken.Dependency)) {
 			t.Errorf("dependency %s: %q", mode, line)
@@ -118,6 +119,47 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	s.panes[0].snap.Bulkhead.InUse, s.panes[1].snap.Bulkhead.InUse = 1, 4
 	if d := halfCtx(newTheme(true, true), s, 1).differing(); len(d) != 0 {
 		t.Errorf("the same configuration differs in %v", d)
+	}
+}
+
+// Settings cut at levelTight keep what the preset sets apart from the default, and what its
+// narrator leans on, on a second line where the first is full, in briefer forms where those
+// keep more: stacked-timeouts' 80x24 "dependency slow 3s · pool 20 workers · timeout socket
+// 500ms · …" hid the deadline and retries its narrator names ("the 2s deadline never acts"),
+// fleet-domino's "timeout payments off, checks 2s · pool 20 workers · queue 100 FIFO · …"
+// the dependency's 3s and the traffic (newcomer 73 W4).
+func TestTightSettingsKeepThePresets(t *testing.T) {
+	th := newTheme(true, true)
+	preset := func(name string) *lab.Snapshot {
+		cfg, err := presets.Load(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return lab.NotStarted(cfg)
+	}
+	for _, tc := range []struct {
+		snap *lab.Snapshot
+		want []string
+	}{
+		{preset("stacked-timeouts"), []string{"dependency slow 3s", "timeout socket 500ms", "deadline 2s", "retry 3 tries", "3 hops, per-hop: edge, hops 1–2: 3 tries of 500ms"}},
+		{preset("deadline-propagation"), []string{"dependency slow 3s", "timeout socket 500ms", "deadline 2s", "retry 3 tries", "3 hops, deadline propagate"}},
+		{preset("semaphore-bulkhead"), []string{"bulkhead semaphore", "dependency slow 3s", "traffic payment 10/s, signup 5/s, health 1/s"}},
+		{fleetSnapshot(4, 1), []string{"timeout payments off, checks 2s", "queue 100 FIFO", "dependency slow 3s", "traffic to the fleet payment 24/s"}},
+	} {
+		name := tc.snap.Config.Name
+		c := newLabCtx(th, testScreen(tc.snap, 80, 24), 0, 80, 0)
+		lines := c.draw(settingsPanel, levelTight)
+		got := ansi.Strip(strings.Join(lines, "\n"))
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s at 80 columns: no %q in\n%s", name, w, got)
+			}
+		}
+		for _, l := range lines {
+			if ansiWidth(l) > 80 {
+				t.Errorf("%s: %q is wider than 80", name, ansi.Strip(l))
+			}
+		}
 	}
 }
 
