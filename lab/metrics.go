@@ -151,7 +151,7 @@ func (c ClassStats) InFlightShare() float64 {
 }
 
 // InFlightShownNone says the share in flight writes as none ("0%" of all arrived): a count
-// the narrower narrator leaves out.
+// the narrator leaves out at any width, for it warns of nothing.
 func (c ClassStats) InFlightShownNone() bool {
 	return c.Arrived > 0 && FmtShare(c.InFlightShare(), c.Arrived) == FmtShare(0, c.Arrived)
 }

@@ -121,7 +121,11 @@ func TestNarratorSpareClause(t *testing.T) {
 			if brief := strings.Contains(flat, "; forecast, breaker off: ~62% rejected"); brief != (sz[1] < 40) {
 				t.Errorf("%dx%d %s: brief clause shown %v:\n%s", sz[0], sz[1], s.Breaker.State, brief, out)
 			}
-			if says := narratorLines(out); wordAlone(says) {
+			says := narratorDrawn(newTheme(false, true), testScreen(s, sz[0], sz[1]))
+			if len(says) == 0 || !strings.Contains(trimLines(out), trimLines(ansi.Strip(strings.Join(says, "\n")))) {
+				t.Fatalf("%dx%d %s: the narrator laid out is not the frame's:\n%s", sz[0], sz[1], s.Breaker.State, strings.Join(says, "\n"))
+			}
+			if wordAlone(says) {
 				t.Errorf("%dx%d %s: a word alone under the sentence:\n%s", sz[0], sz[1], s.Breaker.State, strings.Join(says, "\n"))
 			}
 			if !strings.Contains(flat, "so it opens even on a healthy dependency") {
@@ -131,21 +135,22 @@ func TestNarratorSpareClause(t *testing.T) {
 	}
 }
 
-// narratorLines are the narrator's lines of a frame: from "» " to the settings' first row
-// or a blank line.
-func narratorLines(frame string) []string {
-	var says []string
-	for _, l := range strings.Split(frame, "\n") {
-		switch {
-		case strings.HasPrefix(l, "» "):
-			says = []string{l}
-		case says != nil && (strings.HasPrefix(l, "pool ") || strings.TrimSpace(l) == ""):
-			return says
-		case says != nil:
-			says = append(says, l)
-		}
+// trimLines is text with each line's trailing blanks cut, as a frame pads them.
+func trimLines(s string) string {
+	ls := strings.Split(s, "\n")
+	for i, l := range ls {
+		ls[i] = strings.TrimRight(l, " ")
 	}
-	return says
+	return strings.Join(ls, "\n")
+}
+
+// narratorDrawn are the narrator panel's lines as the single lab's screen lays them out
+// (mainLines: the status line and the keys under the lab), not read back off the frame,
+// where the settings' first row may start with any item.
+func narratorDrawn(t *theme, s screen) []string {
+	c := newLabCtx(t, s, 0, s.width, 0)
+	_, pl := labPlan(c, s.height-1-len(footerLines(t, s.keyMap(), s.width, 2)))
+	return pl.parts[panelAt(labPanels, narratorPanel)]
 }
 
 // Closed after it opened, the trap's settings still say how long each opening lasts and how

@@ -247,7 +247,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				// after 725ms"); the queue still filling toward the deadline turns more away
 				// once full (newcomer 18 read 2.7% as the fix's steady state).
 				head := fmt.Sprintf("%s: of %s, %s ok", capped(""), fmtPerSec(rs.Arrived[p]), fmtPerSec(rs.OK[p]))
-				rate, some := rs.RejectedSaid(p, lab.RejectDeadline)
+				rate, anyRejected := rs.RejectedSaid(p, lab.RejectDeadline)
 				rejected := fmtPerSec(rate)
 				otherwise := ""
 				if other, some := rs.NotOKBut(p, lab.RejectDeadline); some {
@@ -269,7 +269,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				// for one outcome (newcomer 65 W-minor).
 				said := ", " + rejected + " " + lab.RejectDeadline.Word()
 				msg = head + said + after + otherwise
-				if !some { // none yet: ok and the queue add up without it
+				if !anyRejected { // none yet: ok and the queue add up without it
 					said = ""
 				} else {
 					// Named once: the share's words would say it again a clause later.

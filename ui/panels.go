@@ -1024,7 +1024,7 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 
 // sparedClause is spared for the table's notes as c has them.
 func sparedClause(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
-	c.oneWay = false // decided here alone
+	c.oneWay, c.briefFrom = false, 0 // decided here alone: a later plan of the frame starts again
 	pl := c.plan(ps, h)
 	_, spare := c.narration()
 	if spare.echo != "" && echoed(ps, pl, spare.echo) {
