@@ -183,7 +183,8 @@ func trapShare(bh lab.BulkheadConfig, pay lab.PaymentForecast, st lab.ClassStats
 	alone := 100 * pay.RejectedShare()
 	bulkhead, breaker := st.RejectedShare(lab.RejectBulkhead), st.RejectedShare(lab.RejectBreaker)
 	forecast := fmt.Sprintf("; forecast, breaker off: ~%.0f%% rejected", alone)
-	short := forecast + fmt.Sprintf("; so far %s", fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived))
+	// "with it": bare "so far 89%" after the forecast's "breaker off" left whose share to guess.
+	short := forecast + fmt.Sprintf("; with it, %s so far", fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived))
 	return spareClause{long: fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (forecast, %s); so far %s are %s and %s %s",
 		alone, bh.PriceModel(), fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
 		// Brief, with its nouns (newcomer 17 asked "62% of what?" of "breaker off: ~62%, now 91%"),
