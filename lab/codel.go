@@ -12,6 +12,7 @@ package lab
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -62,11 +63,11 @@ func init() {
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
 			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
 			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
-			"\"CoDel in 3–8s: 25 of all 75 arrivals turned away, 33%, within chance of 38%: ≈ no queue (pool 96% busy, forecast 93%)\": those it turned away of every arrival over the table's /s seconds, every class's (payments' and signups' alike, so not the table's rej:codel, one class's since 0s; at 80 columns \"of all 75\"), those from the pool's first fill where the window holds any (before it none were turned away, so a share over them reads low beside the long run's), the seconds said first, for both figures measured; "+
-			"then the share judged against Erlang B's long-run share for the pool with no queue, by the exact binomial test the narrator judges the pool's shares by. Within chance, CoDel's short waits nearly make it a pool with no queue (≈ no queue; wider, \"(Erlang B); pool 96% busy, forecast 93%\", then \"nearly a loss system, full means turned away (Erlang B's forecast with no queue; …)\"). "+
-			"Beyond chance, why, where its figures show it: under the forecast with the workers busier than its share, \"its waits let in more than no queue would\" (wider, \"fewer than with no queue, for a worker that frees while a request waits for one takes it\", where a pool with no queue leaves that worker idle until the next arrival); else, fewer arriving than the rates set, a lighter load, \"fewer arrived, 12/s of the 15/s set\" (over the forecast, \"more arrived\"); else the verdict alone. "+
+			"\"CoDel in 3–8s: 25 of all 75 turned away, 33%, within chance of 38%: ≈ no queue (Erlang B); pool 96% busy, forecast 93%\": those it turned away of every arrival over the table's /s seconds, every class's (payments' and signups' alike, so not the table's rej:codel, one class's since 0s; wider, \"of all 75 arrivals\"), those from the pool's first fill where the window holds any (before it none were turned away, so a share over them reads low beside the long run's), the seconds said first, for both figures measured; "+
+			"then the share judged against Erlang B's long-run share for the pool with no queue, by the exact binomial test the narrator judges the pool's shares by. Within chance, CoDel's short waits nearly make it a pool with no queue (≈ no queue; wider, \"nearly a loss system, full means turned away (Erlang B's forecast with no queue; …)\"); narrower, the busy shares go, then \"≈ no queue\", the model named while it fits: at 80 columns \"within chance of 38% (Erlang B)\". "+
+			"Beyond chance, why, where its figures show it: under the forecast with the workers busier than its share, \"its waits let in more than no queue would\", said only with the busy shares that show it (wider, \"fewer than with no queue, for a worker that frees while a request waits for one takes it\", where a pool with no queue leaves that worker idle until the next arrival); else, fewer arriving than the rates set, a lighter load, \"fewer arrived, 12/s of the 15/s set\" (over the forecast, \"more arrived\"); else the verdict alone. "+
 			"Before the first whole second after the pool first filled is over, \""+SinceStart+": …\", every arrival so far, as the pool-full line says its share, and of fewer than 20 arrivals, no verdict: the share beside the forecast, \"(≈ no queue, Erlang B's forecast: 38% …)\". "+
-			"\"pool 96% busy\" is measured over the same seconds, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any (\"in 4s of 5–10s\": 4 of them, a second with none between); \"forecast 93%\" is Erlang B's, the share of the workers the load it lets in keeps busy (30 × (1 − 38%) of the 20 workers set); before any second is measured, the forecast's alone, \"pool 93% busy\" after its 38%. Where payments' connections bound the share, \"forecast, the connections' bound\" in its place, judged against the bound, no queue being Erlang B's alone. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"each second's pool 80% busy, forecast 93% of 64\". "+
+			"\"pool 96% busy\" is measured over the same seconds, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any (\"in 4s of 5–10s\": 4 of them, a second with none between); \"forecast 93%\" is Erlang B's, the share of the workers the load it lets in keeps busy (30 × (1 − 38%) of the 20 workers set); before any second is measured, the forecast's alone, \"pool busy: forecast 93%\" after its 38%. Where payments' connections bound the share, \"forecast, the connections' bound\" in its place, judged against the bound, no queue being Erlang B's alone. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"each second's pool 80% busy, forecast 93% of 64 workers\" (narrower, \"of 64\"). "+
 			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
@@ -280,13 +281,17 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	// "workers 93% busy" alone read as measured (newcomer 45 G10), and "(Erlang B: workers
 	// 93% busy, measured 96%)" as Erlang B measuring 96% (review of s90). Of which pool each
 	// is, where they differ: the measured of each second's, the forecast's of the pool set
-	// (an autoscaled one's most; review 39 m1). Unmeasured, the forecast's alone, after its
-	// model's figures.
-	busy, join := fmt.Sprintf("pool %.0f%% busy", 100*f.Busy), ", "
+	// (an autoscaled one's most; review 39 m1), "of 20 workers" where it fits ("of 20" read
+	// as of 20 arrivals; review s90b 3). Unmeasured, the forecast's alone, in the phrase it
+	// has beside the measured: "pool 93% busy" was the measured's (review s90b 2).
+	busy := fmt.Sprintf("pool busy: forecast %.0f%%", 100*f.Busy)
+	busier := busy
 	if measured {
-		busy, join = fmt.Sprintf("pool %.0f%% busy, forecast %.0f%%", 100*m.busy, 100*f.Busy), "; "
+		busy = fmt.Sprintf("pool %.0f%% busy, forecast %.0f%%", 100*m.busy, 100*f.Busy)
+		busier = busy
 		if !m.same {
 			busy = fmt.Sprintf("each second's pool %.0f%% busy, forecast %.0f%% of %d", 100*m.busy, 100*f.Busy, fc.Workers)
+			busier = busy + " workers"
 		}
 	}
 	loss := fc.LongRunLoss()
@@ -303,9 +308,8 @@ func coDelHealth(s *Snapshot, w int) []Item {
 		call = callShares([]shareCount{{turned, arrived}}, judge)[0]
 	}
 	if call != tooFewToTell {
-		// named: the claim names no queue, whose share the forecast's is, so a form may
-		// leave the model's name to the wider forms and the help.
-		verdict, claim, claimBrief, named := ", within "+chanceOf(loss), "", "", true
+		// byBusy: the claim is shown by the busy shares, so no form says it without them.
+		verdict, claim, claimBrief, byBusy := ", within "+chanceOf(loss), "", "", false
 		switch {
 		case call == beyondChance:
 			// Why, where the line has the figures that show it, else the verdict alone: a
@@ -318,7 +322,7 @@ func coDelHealth(s *Snapshot, w int) []Item {
 			switch {
 			case under && math.Round(100*m.busy) > math.Round(100*f.Busy): // more carried than the forecast's
 				claim = ": fewer than with no queue, for a worker that frees while a request waits for one takes it"
-				claimBrief = ": its waits let in more than no queue would"
+				claimBrief, byBusy = ": its waits let in more than no queue would", true
 			case came != due && (under == (m.arrivedPerSec < m.due)) && atLoadArrived(fc, m, turned, arrived):
 				// The load that came, not the set one, explains it: within chance of Erlang B
 				// at it (review s88: a slight lull named as the cause of a gap it cannot explain).
@@ -326,27 +330,23 @@ func coDelHealth(s *Snapshot, w int) []Item {
 				if !under {
 					word, load = "more", "heavier"
 				}
-				claim, claimBrief, named = ": "+word+" arrived, "+rates+", a "+load+" load", ": "+word+" arrived, "+rates, false
-			default:
-				named = false
+				claim, claimBrief = ": "+word+" arrived, "+rates+", a "+load+" load", ": "+word+" arrived, "+rates
 			}
 		default: // judged, so Erlang B's (SharesJudgedBy)
 			claim, claimBrief = ": nearly a loss system, full means turned away", ": ≈ no queue"
 		}
-		// Narrower, the busy shares before the model's name where the claim names no queue
-		// (120 columns: "≈ no queue (pool 96% busy, forecast 93%)"), then the arrivals' word
-		// before the claim or the model's name: "of all 75", every class still.
-		said, saidBriefly := brief+verdict+claimBrief, briefest+verdict+claimBrief
-		forms := []string{value + verdict + claim + " (" + model + join + busy + ")", said + " (" + short + ")" + join + busy}
-		if named {
-			forms = append(forms, said+" ("+busy+")", saidBriefly+" ("+busy+")")
+		// Narrower, the arrivals' word goes first ("of all 75", every class still), then the
+		// busy shares where the claim stands without them, then the claim: the model named
+		// while any form with it fits, for the 38% and the forecast's busy share are its
+		// ("≈ no queue (pool 96% busy, forecast 93%)" at 120 columns, and "≈ no queue" at 80,
+		// named none; review s90b 1, 4).
+		said, saidBriefly, named := brief+verdict+claimBrief, briefest+verdict+claimBrief, " ("+short+")"
+		forms := []string{value + verdict + claim + " (" + model + "; " + busier + ")", said + named + "; " + busier, saidBriefly + named + "; " + busier}
+		if !byBusy {
+			forms = append(forms, said+named, saidBriefly+named)
 		}
-		forms = append(forms, said+" ("+short+")", saidBriefly+" ("+short+")")
-		if named {
-			forms = append(forms, said, saidBriefly)
-		}
-		forms = append(forms, brief+verdict+" ("+short+")", briefest+verdict+" ("+short+")", briefest+verdict)
-		return []Item{{Label: "CoDel", Value: fittingValue("CoDel", w, forms...)}}
+		forms = append(forms, brief+verdict+named+"; "+busier, briefest+verdict+named+"; "+busier, brief+verdict+named, briefest+verdict+named, briefest+verdict)
+		return []Item{{Label: "CoDel", Value: fittingValue("CoDel", w, withBriefer(forms, busier, busy)...)}}
 	}
 	// Which figure is the no-queue one, said beside it: "measured 96% in 5–10s: as with
 	// no queue" read as the measured share's, and claimed more than "nearly" (review 38a
@@ -358,8 +358,8 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	if !erlang {
 		link, lossy = "", ""
 	}
-	figures := func(name string) string { return fmt.Sprintf(" (%s: %s%s%s)", name, figure, join, busy) }
-	long := fmt.Sprintf("%s: %s turned away%s%s)", model, figure, join, busy)
+	figures := func(name string) string { return fmt.Sprintf(" (%s: %s; %s)", name, figure, busier) }
+	long := fmt.Sprintf("%s: %s turned away; %s)", model, figure, busier)
 	forms := []string{value + " (" + lossy + long, value + " (" + long, brief + " (" + long, brief + figures(link+forecast)}
 	if erlang {
 		forms = append(forms, brief+figures(link+short))
@@ -367,6 +367,22 @@ func coDelHealth(s *Snapshot, w int) []Item {
 		forms = append(forms, briefest+figures(forecast))
 	}
 	forms = append(forms, brief+figures(short), brief+fmt.Sprintf(" (%s: %s)", short, figure), briefest+fmt.Sprintf(" (%s: %s)", short, figure))
-	value = fittingValue("CoDel", w, forms...)
+	value = fittingValue("CoDel", w, withBriefer(forms, busier, busy)...)
 	return []Item{{Label: "CoDel", Value: value}}
+}
+
+// withBriefer follows each form holding long with the same holding short: the longer words
+// where they fit, before a briefer form gives up more.
+func withBriefer(forms []string, long, short string) []string {
+	if long == short {
+		return forms
+	}
+	out := make([]string, 0, 2*len(forms))
+	for _, f := range forms {
+		out = append(out, f)
+		if strings.Contains(f, long) {
+			out = append(out, strings.Replace(f, long, short, 1))
+		}
+	}
+	return out
 }

@@ -239,14 +239,16 @@ func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 		t.Errorf("at 120 CoDel's line %+v, want %q", items, want)
 	}
 	// A pool grown past the size set: 24 held of 25, 96% of each second's pool, where the
-	// forecast's is of the 20 set, and each says which (review 38a minor 3, review 39 m1).
+	// forecast's is of the 20 set, and each says which (review 38a minor 3, review 39 m1), of
+	// 20 workers where that fits: "of 20" could read as of 20 arrivals (review s90b 3).
 	for i := range codel.Timeline {
 		codel.Timeline[i].Workers, codel.Timeline[i].Held[Payment] = 25, 23.8
 	}
-	head, busy = "in 5–10s: 15 of all 50 arrivals turned away", fmt.Sprintf("; each second's pool 96%% busy, forecast %.0f%% of 20)", 100*cf.Busy)
-	for _, w := range []int{200, 120} {
-		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
-			t.Errorf("at %d CoDel's line %+v, want %q and %q within the width", w, items, head, busy)
+	head = "in 5–10s: 15 of all 50 arrivals turned away"
+	busy = fmt.Sprintf("; each second's pool 96%% busy, forecast %.0f%% of 20", 100*cf.Busy)
+	for w, want := range map[int]string{200: busy + " workers)", 120: busy + ")"} {
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, head) || !strings.Contains(items[0].Value, want) || !fitsLine(items[0].Label, items[0].Value, w) {
+			t.Errorf("at %d CoDel's line %+v, want %q and %q within the width", w, items, head, want)
 		}
 	}
 }
@@ -270,9 +272,12 @@ func coDelJudged(arrived, turned int64, held float64) Snapshot {
 // "33% (≈ no queue, Erlang B's forecast: 38%" asked "38 or 29?" (newcomer 70 W1). Within
 // chance, "≈ no queue" is what the verdict finds, at 120 columns too; beyond it under the
 // forecast, why, where its figures show it: the workers busier than the forecast's, a
-// queue's waits letting in what none would; fewer arriving than the rates set (seed 14's 13
-// of 60, 22%, at 12/s of 15/s, its workers 83% busy); else the verdict alone, and never "≈
-// no queue". Of fewer than 20 arrivals, no verdict. Each form fits its width.
+// queue's waits letting in what none would, said only beside the busy shares (review s90b
+// 4: at 120 without them); fewer arriving than the rates set (seed 14's 13 of 60, 22%, at
+// 12/s of 15/s, its workers 83% busy); else the verdict alone, and never "≈ no queue". The
+// model named wherever a form with it fits, before the claim or the busy shares: at 120
+// "≈ no queue (pool 96% busy, forecast 93%)", and at 80 "≈ no queue", named none for the 38%
+// (review s90b 1, 4). Of fewer than 20 arrivals, no verdict. Each form fits its width.
 func TestCoDelLineJudgesItsShare(t *testing.T) {
 	busy := "pool 96% busy, forecast 93%"
 	for _, tc := range []struct {
@@ -285,16 +290,16 @@ func TestCoDelLineJudgesItsShare(t *testing.T) {
 		{"within", 15, 5, 19.2, map[int]string{
 			210: "in 5–10s: 25 of all 75 arrivals turned away past their limit, 33%, within chance of 38%: nearly a loss system, full means turned away (Erlang B's forecast with no queue; " + busy + ")",
 			140: "in 5–10s: 25 of all 75 arrivals turned away, 33%, within chance of 38%: ≈ no queue (Erlang B); " + busy,
-			120: "in 5–10s: 25 of all 75 arrivals turned away, 33%, within chance of 38%: ≈ no queue (" + busy + ")",
+			120: "in 5–10s: 25 of all 75 turned away, 33%, within chance of 38%: ≈ no queue (Erlang B); " + busy,
 			100: "in 5–10s: 25 of all 75 arrivals turned away, 33%, within chance of 38%: ≈ no queue (Erlang B)",
-			80:  "in 5–10s: 25 of all 75 turned away, 33%, within chance of 38%: ≈ no queue",
+			80:  "in 5–10s: 25 of all 75 turned away, 33%, within chance of 38% (Erlang B)",
 			70:  "in 5–10s: 25 of all 75 turned away, 33%, within chance of 38%",
 		}, "beyond"},
 		{"under", 15, 2, 19.2, map[int]string{
 			250: "in 5–10s: 10 of all 75 arrivals turned away past their limit, 13%, beyond chance of 38%: fewer than with no queue, for a worker that frees while a request waits for one takes it (Erlang B's forecast with no queue; " + busy + ")",
 			200: "in 5–10s: 10 of all 75 arrivals turned away, 13%, beyond chance of 38%: its waits let in more than no queue would (Erlang B); " + busy,
-			140: "in 5–10s: 10 of all 75 turned away, 13%, beyond chance of 38%: its waits let in more than no queue would (" + busy + ")",
-			120: "in 5–10s: 10 of all 75 arrivals turned away, 13%, beyond chance of 38%: its waits let in more than no queue would",
+			150: "in 5–10s: 10 of all 75 turned away, 13%, beyond chance of 38%: its waits let in more than no queue would (Erlang B); " + busy,
+			120: "in 5–10s: 10 of all 75 arrivals turned away, 13%, beyond chance of 38% (Erlang B); " + busy,
 			80:  "in 5–10s: 10 of all 75 turned away, 13%, beyond chance of 38% (Erlang B)",
 		}, "≈"},
 		{"lull", 12, 2, 16.6, map[int]string{
@@ -349,7 +354,8 @@ func TestCoDelLineJudgesItsShare(t *testing.T) {
 // Where the pool first filled in a second not yet over, no whole second is from the fill:
 // the line says its share since 0s, every arrival so far, unjudged and with no busy share
 // measured, not the last seconds' before the fill, "in 3–8s: 0 of 75 turned away" beside a
-// pool full now (review of s86b).
+// pool full now (review of s86b). The forecast's busy share says it is one, never in the
+// measured's phrase: "pool 93% busy" read as measured (review s90b 2).
 func TestCoDelLineBeforeAWholeSecondSinceTheFill(t *testing.T) {
 	codel := coDelJudged(15, 0, 19.2)
 	codel.Elapsed, codel.Pool.FullFrom = 10400*time.Millisecond, 10200*time.Millisecond
@@ -362,13 +368,23 @@ func TestCoDelLineBeforeAWholeSecondSinceTheFill(t *testing.T) {
 			t.Errorf("at %d: %+v, want %q, unjudged, no busy share measured", w, items, SinceStart+": 49 of all 146 arrivals turned away")
 		}
 	}
+	cf, _ := codel.Config.Forecast().CoDel(codel.Config.Pool)
+	forecast, measured := fmt.Sprintf("; pool busy: forecast %.0f%%)", 100*cf.Busy), fmt.Sprintf("pool %.0f%% busy", 100*cf.Busy)
+	for w := 80; w <= 260; w++ {
+		items := coDelHealth(&codel, w)
+		if v := items[0].Value; strings.Contains(v, measured) || w >= 120 && !strings.Contains(v, forecast) {
+			t.Errorf("at %d: %+v, want %q from 120 columns and never %q", w, items, forecast, measured)
+		}
+	}
 }
 
 // CoDel's count says whose arrivals it is of, every class's, in every form: "25 of 75" in
 // 3–8s beside payments' rej:codel 25 since 0s read as one count (newcomer 72 G-2). The busy
 // share measured is said bare and the forecast's as one, never "(Erlang B: workers 93% busy,
 // measured 96%)", which read as Erlang B measuring 96% (review of s90). Every form, judged
-// or not, fits its width from 80 columns up.
+// or not, fits its width from 80 columns up, and from 90 names the model its 38% and its
+// forecast busy share are of (review s90b 1, 4); a claim the busy shares show stands only
+// beside them (review s90b 4).
 func TestCoDelLineSaysWhoseArrivals(t *testing.T) {
 	gap := coDelJudged(15, 5, 19.2)
 	gap.Timeline[6].Workers = 0
@@ -385,6 +401,9 @@ func TestCoDelLineSaysWhoseArrivals(t *testing.T) {
 			items := coDelHealth(&s, w)
 			if len(items) != 1 || !strings.Contains(items[0].Value, " of all ") || strings.Contains(items[0].Value, "measured") || !fitsLine(items[0].Label, items[0].Value, w) {
 				t.Errorf("%s at %d: %+v, want \"of all\", no \"measured\", within the width", name, w, items)
+			}
+			if v := items[0].Value; w >= 90 && !strings.Contains(v, "Erlang B") && !strings.Contains(v, "connections' bound") || strings.Contains(v, "let in more") && !strings.Contains(v, "busy,") {
+				t.Errorf("%s at %d: %+v, want the model named, and any claim the busy shares show beside them", name, w, items)
 			}
 		}
 	}
