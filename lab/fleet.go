@@ -395,6 +395,43 @@ func (t Turn) FreedWords(need int, w CheckWait) string {
 	return fmt.Sprintf("%d %s, the last too late for it", t.Freed, did)
 }
 
+// BalancerStates says what the balancer is doing, longest form first, for a screen to pick
+// the longest that fits beside its rules (BalancerRules): "1 of 4 replicas in rotation", or
+// with none in rotation, "NO HEALTHY TARGET: all 4 replicas out, requests rejected:balancer"
+// down to "NO HEALTHY TARGET: all 4 out".
+func (f *FleetStats) BalancerStates() []string {
+	n := len(f.Replicas)
+	if f.InRotation == 0 {
+		return []string{
+			fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out, requests %s", n, RejectBalancer.Word()),
+			fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out", n),
+			fmt.Sprintf("NO HEALTHY TARGET: all %d out", n),
+		}
+	}
+	return []string{
+		fmt.Sprintf("%d of %d replicas in rotation", f.InRotation, n),
+		fmt.Sprintf("%d/%d in rotation", f.InRotation, n),
+	}
+}
+
+// BalancerRules says the balancer's pull and return rules, longest form first. The return's
+// time is return_after × check_every, which the check interval explains ("~10s" alone lost
+// it: review of s90e); the ok ones count as they are decided, so checks queued at the pull
+// that end ok after it count too and a replica can come back sooner (newcomer 73 W1: the
+// domino's r3, back 8.8s after its pull), said where the width allows and in the help. A check
+// as the table counts it, ok or not ok: "failed checks" beside its timed-out and rej:pool
+// columns named none of them (newcomer 30).
+func (f FleetConfig) BalancerRules() []string {
+	every, back := FmtDur(f.CheckEvery.D()), FmtDur(f.BackIn())
+	return []string{
+		fmt.Sprintf("out after %d checks not ok in a row (one every %s), back after %d ok (~%s; checks queued at the pull count too, so it can be sooner)", f.PullAfter, every, f.ReturnAfter, back),
+		fmt.Sprintf("out after %d checks not ok in a row (one every %s), back after %d ok (~%s)", f.PullAfter, every, f.ReturnAfter, back),
+		// The time first, then why: "(every 100ms: 10s)" had to be decoded (newcomer 22).
+		fmt.Sprintf("out after %d not ok, back after %d ok (~%s, a check every %s)", f.PullAfter, f.ReturnAfter, back, every),
+		fmt.Sprintf("out after %d not ok, back after %d ok (a check every %s)", f.PullAfter, f.ReturnAfter, every),
+	}
+}
+
 // PullRule is the balancer's rule for a pull, "2 checks not ok in a row pull a replica":
 // the check that tipped a pull, the one the lab measured, is the last of them; said after
 // that one check alone, it read as the balancer pulling at one failed check (n40).

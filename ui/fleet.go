@@ -55,40 +55,24 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	return out
 }
 
-// balancerLine: what the balancer is doing and by which rules, in the longest words that
-// fit: the rules go first, then the state takes a shorter form.
+// balancerLine: what the balancer is doing and by which rules (lab's words), in the longest
+// that fit: the state's longest form with the longest rule that fits beside it, then its
+// shorter forms, each with every rule (at 120 columns an outage's shortest state keeps the
+// shortest rule), then the state alone.
 func balancerLine(t *theme, s *lab.Snapshot, w int) string {
-	fs, f := s.Fleet, s.Config.Fleet
+	fs := s.Fleet
 	head := t.bold.Render("balancer") + " " + string(fs.Balancer) + ": "
-	states := []string{
-		fmt.Sprintf("%d of %d replicas in rotation", fs.InRotation, len(fs.Replicas)),
-		fmt.Sprintf("%d/%d in rotation", fs.InRotation, len(fs.Replicas)),
-	}
+	states := fs.BalancerStates()
 	if fs.InRotation == 0 {
-		states = []string{
-			fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out, requests %s", len(fs.Replicas), lab.RejectBalancer.Word()),
-			fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out", len(fs.Replicas)),
-			fmt.Sprintf("NO HEALTHY TARGET: all %d out", len(fs.Replicas)),
-		}
 		for i := range states {
 			states[i] = t.alert.Render(states[i])
 		}
 	}
-	// The ok ones are counted as they are decided, so checks queued at the pull that end
-	// ok after it count too, and a replica came back in under the ~10s (newcomer 73 W1: the
-	// domino's r3, back 8.8s after its pull, 26.66s to 35.46s, read as a ^ misplaced).
-	back := fmt.Sprintf("back after %d ok (~%s, incl. checks queued at the pull)", f.ReturnAfter, fmtDur(f.BackIn()))
-	rules := []string{
-		// A check as the table counts it, ok or not ok: "failed checks" beside its timed-out
-		// and rej:pool columns, and a failed column elsewhere, named none of them (newcomer 30).
-		fmt.Sprintf(" · out after %d checks not ok in a row (one every %s), %s", f.PullAfter, fmtDur(f.CheckEvery.D()), back),
-		fmt.Sprintf(" · out after %d not ok, %s", f.PullAfter, back),
-		fmt.Sprintf(" · out after %d not ok, back after %d ok (a check every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D())),
-	}
+	rules := s.Config.Fleet.BalancerRules()
 	var lines []string
-	for _, r := range rules { // the state's short form before a shorter rule
-		for _, st := range states[:2] {
-			lines = append(lines, head+st+t.dim.Render(r))
+	for _, st := range states {
+		for _, r := range rules {
+			lines = append(lines, head+st+t.dim.Render(" · "+r))
 		}
 	}
 	for _, st := range states {

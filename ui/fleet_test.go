@@ -84,9 +84,9 @@ func TestFleetFrame(t *testing.T) {
 		n, pulled, w, h int
 		want            []string
 	}{
-		{4, 2, 120, 40, []string{"balancer round_robin: 2/4 in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
+		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
 			"r2 8.0s (+2.0s)", "1/2 checks not ok", "the domino: r1 pulled at 6.0s → 3 left, 8/s payments each (8/s × 3.0s = 24 workers of 20) → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
-		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.030s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
+		{4, 4, 120, 40, []string{"NO HEALTHY TARGET: all 4 out · out after 2 not ok, back after 100 ok (~10s, a check every 100ms)", "all out from 9.030s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
 		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
 		// column definitions take the lines): lines to spare go to the pulls, not to blank lines.
@@ -241,7 +241,7 @@ func TestFleetFrameDrained(t *testing.T) {
 	out := ansi.Strip(Frame([]lab.Snapshot{*drainFirst(fleetSnapshot(4, 2))}, 120, 40, false, false))
 	flat := strings.Join(strings.Fields(out), " ")
 	// Why it is out, said (newcomer 22: "DRAINED at 5.0s" beside "PULLED" read as a failure).
-	for _, want := range []string{"DRAINED for a deploy at 6.0s", "r1 drained since 6.0s → r2 8.0s (+2.0s)", "2/4 in rotation", "PULLED at 8.0s"} {
+	for _, want := range []string{"DRAINED for a deploy at 6.0s", "r1 drained since 6.0s → r2 8.0s (+2.0s)", "2 of 4 replicas in rotation", "PULLED at 8.0s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
@@ -302,7 +302,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health checks 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (~10s, incl. checks queued at the pull)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
+		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (~10s, a check every 100ms)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
 		"pool full (no free worker) the longest, replica r3, 3.0s; all 4 replicas full at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
