@@ -73,7 +73,8 @@ type labCtx struct {
 	// noYielding leaves out the table's notes that yield (tableNotes.yields), where their
 	// line costs another panel one or the narrator its clause (spared).
 	noYielding bool
-	drawn      map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
+	drawn      map[drawKey][]string  // the panels drawn so far, shared by the copies of other forms
+	tableSaid  map[drawKey]tableSaid // what the table says at each level weighed so far (tableSays), shared as drawn is
 }
 
 // spareForm is the form of the narrator's spare clause a layout tries: whole, brief, none;
@@ -109,7 +110,8 @@ func (c labCtx) narration() (says string, spare spareClause) {
 // so the figures cannot part.
 func newLabCtx(t *theme, s screen, i, w, peerW int) labCtx {
 	p := s.panes[i]
-	return labCtx{t: t.labelled(p.cfg.Traffic), s: s, i: i, w: w, peerW: peerW, p: p, snap: p.snapshotOrEmpty(), told: &told{}, drawn: map[drawKey][]string{}}
+	return labCtx{t: t.labelled(p.cfg.Traffic), s: s, i: i, w: w, peerW: peerW, p: p, snap: p.snapshotOrEmpty(), told: &told{}, drawn: map[drawKey][]string{},
+		tableSaid: map[drawKey]tableSaid{}}
 }
 
 // A panel is one part of a lab's screen. It draws either lines of its own height, or, filling,
@@ -674,39 +676,71 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 
 // tablePanel: the classes' counters, with their per-second rows and the notes under them
 // until levelTotals (then all since the start, without notes but tableNotes.totals): every note at full detail,
-// below it those a reader cannot do without, deeper in the fewest lines (tableNotes.lines).
+// below it those a reader cannot do without, deeper in the fewest lines (tableNotes.laid).
 var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
 	pinned: func(c labCtx) bool { return len(c.s.paneMarks(c.i)) > 0 }, lines: func(c labCtx, level int) []string {
-		rates := level < levelTotals
-		table, notes := tableLines(c.t, c.snap, c.tablePeer(), c.w, rates, c.s.paneMarks(c.i), c.s.machine)
-		if !rates {
-			if notes.totals != nil {
-				table = append(table, c.t.dim.Render(longestFit(c.w, notes.totals...)))
-			}
-			return table
-		}
-		// The notes that yield (spared), before the fallback's, the last, which leaves the
-		// rest room on its line: after it, 80x24 lost p99:wait's definition.
-		if !c.noYielding {
-			notes.must = append(notes.must, notes.yields...)
-		}
-		// What the fallback did for users, beside the columns that count the cause (newcomer
-		// 19: the table's timed-out 49 left the user's answer to guessing), where the health
-		// panel keeps one line at most, or does not say it: in a compare where it answered
-		// none (lab.FallbackSaid). A note of its own, never left out, never cut: it shares the
-		// definitions' line where it fits ("… · 178 c…" in a compare half, seen in tmux).
-		if forms := lab.FallbackSaid(c.snap, c.compared()); forms != nil && (fallbackInTable(c.w) || c.snap.Classes[lab.Payment].Fallback == 0) {
-			for k := range forms {
-				forms[k] = lab.FallbackLabel + " " + forms[k]
-			}
-			notes.must = append(notes.must, forms)
-		}
-		lines := notes.lines(c.t.dim.Render(" · "), c.w, level)
-		for k := range lines {
-			lines[k] = c.t.dim.Render(lines[k])
-		}
-		return append(table, lines...)
+		lines, _ := c.tableAt(level)
+		return lines
 	}}
+
+// tableAt is the table's lines at level, and what they say whatever its notes' forms.
+func (c labCtx) tableAt(level int) ([]string, tableSaid) {
+	rates := level < levelTotals
+	table, notes := tableLines(c.t, c.snap, c.tablePeer(), c.w, rates, c.s.paneMarks(c.i), c.s.machine)
+	said := tableSaid{rows: len(table)}
+	if !rates {
+		if notes.totals != nil {
+			table = append(table, c.t.dim.Render(longestFit(c.w, notes.totals...)))
+		}
+		return table, said
+	}
+	// The notes that yield (spared), before the fallback's, the last, which leaves the
+	// rest room on its line: after it, 80x24 lost p99:wait's definition.
+	if !c.noYielding {
+		notes.must = append(notes.must, notes.yields...)
+	}
+	// What the fallback did for users, beside the columns that count the cause (newcomer
+	// 19: the table's timed-out 49 left the user's answer to guessing), where the health
+	// panel keeps one line at most, or does not say it: in a compare where it answered
+	// none (lab.FallbackSaid). A note of its own, never left out, never cut: it shares the
+	// definitions' line where it fits ("… · 178 c…" in a compare half, seen in tmux).
+	if forms := lab.FallbackSaid(c.snap, c.compared()); forms != nil && (fallbackInTable(c.w) || c.snap.Classes[lab.Payment].Fallback == 0) {
+		for k := range forms {
+			forms[k] = lab.FallbackLabel + " " + forms[k]
+		}
+		notes.must = append(notes.must, forms)
+	}
+	laid := notes.laid(c.t.dim.Render(" · "), c.w, level)
+	for k := range laid.lines {
+		laid.lines[k] = c.t.dim.Render(laid.lines[k])
+	}
+	said.must, said.rest = len(notes.must), laid.rest
+	return append(table, laid.lines...), said
+}
+
+// tableSays is what the table says at level (tableAt), worked out once a frame: a layout
+// weighs it for each form of the narrator's clause it tries.
+func (c labCtx) tableSays(level int) tableSaid {
+	k := drawKey{name: tablePanel.name, level: level, noYielding: c.noYielding}
+	said, ok := c.tableSaid[k]
+	if !ok {
+		_, said = c.tableAt(level)
+		c.tableSaid[k] = said
+	}
+	return said
+}
+
+// tableSaid is what the table says, whatever its notes' forms: its rows, how many of the
+// notes it must say, and which of the rest (tableNotes).
+type tableSaid struct {
+	rows, must int
+	rest       []int
+}
+
+// less says t says less than u: a row or a note fewer, or a note of the rest that u says.
+func (t tableSaid) less(u tableSaid) bool {
+	return t.rows < u.rows || t.must < u.must || slices.ContainsFunc(u.rest, func(i int) bool { return !slices.Contains(t.rest, i) })
+}
 
 // keyedTable is parts, a plan's lines of ps, with the table's class names keying a fleet's
 // letters where the pool's lines draw no legend: its rows say workers and queues by letters
@@ -914,11 +948,13 @@ func (c labCtx) tallIn(ps []panel, level, room int) (tall int) {
 }
 
 // layoutPlan is a plan's result: the level, the lines of the panels with a height of their
-// own, the height the filling panels keep, the least they draw in and the height they draw
-// more in (panel.tall), and the lines left.
+// own and the level each was drawn at (richer where spare lines went to it), the height the
+// filling panels keep, the least they draw in and the height they draw more in (panel.tall),
+// and the lines left.
 type layoutPlan struct {
 	level                    int
 	parts                    [][]string
+	drawnAt                  []int
 	keep, least, tall, avail int
 }
 
@@ -947,6 +983,10 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 		}
 	}
 	avail = h - linesIn(parts)
+	drawnAt := make([]int, len(ps))
+	for k := range drawnAt {
+		drawnAt[k] = level
+	}
 	// Lines to spare go to panels that say more at a richer level, before they go to
 	// spacing: the levels are the whole lab's, so a lab one line short of the next level up
 	// otherwise shows blank lines where its narrator or a fleet's pulls would fit.
@@ -969,7 +1009,7 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 			if more := c.draw(ps[k], lv); len(more) > len(parts[k]) && len(more)-len(parts[k]) <= spare {
 				spare -= len(more) - len(parts[k])
 				avail -= len(more) - len(parts[k])
-				parts[k] = more
+				parts[k], drawnAt[k] = more, lv
 				if k == settings && secondLine(lv) {
 					spare++
 				}
@@ -979,7 +1019,7 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 	}
 	// The height the filling panels draw more in, weighed last, so that it sees the lines the
 	// richer panels left: weighing it draws the charts at a second height.
-	return layoutPlan{level, parts, keep, least, c.tallIn(ps, level, avail), avail}
+	return layoutPlan{level, parts, drawnAt, keep, least, c.tallIn(ps, level, avail), avail}
 }
 
 // settle is the richest level from start at which the panels of ps with a height of their
@@ -1046,12 +1086,9 @@ func sparedClause(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 			if _, fillWithout := without.spacing(ps); spare.charts && fill < without.least && fillWithout >= without.least {
 				return true
 			}
-			// Nor the queue's row: its fill is the state the sentence is about (long-queue at
-			// 80x24 kept the wait's terms and lost "19/100 waiting", left to piece together
-			// from them, newcomer 45 G9); the legend under it may go.
+			// Nor the queue's row (queueLost); the legend under it may go.
 			return panelLines(ps, p.parts, settingsPanel) < panelLines(ps, without.parts, settingsPanel) ||
-				panelLines(ps, p.parts, tablePanel) < panelLines(ps, without.parts, tablePanel) ||
-				c.snap.Pool.HasQueue() && queueShown(ps, without) && !queueShown(ps, p)
+				c.tableSaysLess(ps, p, without) || c.queueLost(ps, p, without)
 		}
 		// The hops' items in one line before the clause goes: at 120x40 stacked-timeouts'
 		// "3.5s = …" lost what its terms are, else the table's notes (newcomer 51 #1).
@@ -1181,6 +1218,39 @@ func spareShown(c labCtx, h int) bool {
 // echoed says plan pl draws the health item labelled label.
 func echoed(ps []panel, pl layoutPlan, label string) bool {
 	return draws(ps, pl, healthPanel, func(l string) bool { return strings.Contains(l, label) })
+}
+
+// tableSaysLess says plan p's table says less than plan without's: a row or a note fewer. A
+// line fewer where a note is said more briefly is none: adaptive-limit at 80x24 gave up the
+// rule its limit moves by (newcomer 68's "past the knee") for "/s: counted as each happens;
+// ok/s can top arrived/s as earlier ones finish" on a line of its own, where "ok/s can top
+// arrived/s" says it.
+func (c labCtx) tableSaysLess(ps []panel, p, without layoutPlan) bool {
+	k := panelAt(ps, tablePanel)
+	if k < 0 || len(p.parts[k]) >= len(without.parts[k]) {
+		return false
+	}
+	said := func(pl layoutPlan) tableSaid {
+		if len(pl.parts[k]) == 0 {
+			return tableSaid{}
+		}
+		return c.tableSays(pl.drawnAt[k])
+	}
+	return said(p).less(said(without))
+}
+
+// queueLost says plan p leaves out the pool's queue row that plan without draws, where the
+// screen needs it: a queue's fill is the state the sentence is about (long-queue at 80x24
+// kept the wait's terms and lost "19/100 waiting", left to piece together from them,
+// newcomer 45 G9); without a queue, where every worker is busy, the row says what befalls
+// the next request, "rejected at once", unless the settings say "queue none" (the stacked
+// fixture at 80x24, kept by the table's line count till that counted what the table says).
+func (c labCtx) queueLost(ps []panel, p, without layoutPlan) bool {
+	if !queueShown(ps, without) || queueShown(ps, p) {
+		return false
+	}
+	pool := c.snap.Pool
+	return pool.HasQueue() || pool.Idle() == 0 && !draws(ps, p, settingsPanel, func(l string) bool { return strings.Contains(l, "queue none") })
 }
 
 // queueShown says plan pl draws the pool's queue row.

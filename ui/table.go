@@ -368,10 +368,12 @@ type restFit struct {
 	memo   map[int]restPick
 }
 
-// A restPick is the rest that fits after a line: the forms, and their cells together.
+// A restPick is the rest that fits after a line: the forms, and their cells together, and
+// which of the rest they are.
 type restPick struct {
 	forms []string
 	size  int
+	shown []int
 }
 
 func (n tableNotes) restFit(sepW, w int) *restFit {
@@ -410,7 +412,7 @@ func (r *restFit) after(cur int) restPick {
 				break
 			}
 		}
-		p.forms = append(p.forms, r.forms[i][k])
+		p.forms, p.shown = append(p.forms, r.forms[i][k]), append(p.shown, i)
 		p.size += ws[k]
 		room -= ws[k] - short
 	}
@@ -418,18 +420,22 @@ func (r *restFit) after(cur int) restPick {
 	return p
 }
 
-// lines wraps the notes in lines of w cells, joined by sep, at a level of detail: at full,
+// laid wraps the notes in lines of w cells, joined by sep, at a level of detail: at full,
 // every note, each in its longest form; at compact, the must notes in as many lines as
 // their longest forms take, deeper in the fewest; of those, the forms that leave room for
 // the most of the rest on their last line, then the longest, and that rest on it: at 80x24
 // "p50 p99: latency of ok, failed and timed out requests; rejections left out" filled the
 // line that p99:wait's definition and "p99 of <100: slowest" needed (newcomer 30).
-func (n tableNotes) lines(sep string, w, level int) []string {
+func (n tableNotes) laid(sep string, w, level int) laidNotes {
 	switch {
 	case level == levelFull:
-		return wrapItems(n.all(w), sep, w)
+		every := make([]int, len(n.rest))
+		for i := range every {
+			every[i] = i
+		}
+		return laidNotes{wrapItems(n.all(w), sep, w), every}
 	case len(n.must) == 0:
-		return nil
+		return laidNotes{}
 	}
 	limit := 0 // deeper: the fewest lines
 	if level == levelCompact {
@@ -489,11 +495,19 @@ func (n tableNotes) lines(sep string, w, level int) []string {
 	for i, forms := range fitting {
 		chosen[i] = forms[best[i]]
 	}
-	lines := wrapItems(chosen, sep, w)
-	if k := len(lines) - 1; k >= 0 {
-		lines[k] = strings.Join(append([]string{lines[k]}, rest.after(ansiWidth(lines[k])).forms...), sep)
+	laid := laidNotes{lines: wrapItems(chosen, sep, w)}
+	if k := len(laid.lines) - 1; k >= 0 {
+		after := rest.after(ansiWidth(laid.lines[k]))
+		laid.lines[k] = strings.Join(append([]string{laid.lines[k]}, after.forms...), sep)
+		laid.rest = after.shown
 	}
-	return lines
+	return laid
+}
+
+// laidNotes are the notes as laid out, and which of the rest they say (their indices).
+type laidNotes struct {
+	lines []string
+	rest  []int
 }
 
 // inFlightMisreads are, where ok% would pass off some class's requests still in flight as

@@ -55,7 +55,7 @@ func TestTableNotesSayInFlightWithoutItsColumn(t *testing.T) {
 	dropped := false
 	for w := 40; w <= 120; w++ {
 		lines, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, true)
-		notes := strings.Join(n.lines(" · ", w, levelBare), "\n")
+		notes := strings.Join(n.laid(" · ", w, levelBare).lines, "\n")
 		shown := strings.Contains(lines[0], lab.FateInFlight.Term().Column)
 		dropped = dropped || !shown
 		if said := strings.Contains(notes, "payment 4") || strings.Contains(notes, "; 4 in flight"); said == shown {
@@ -173,7 +173,7 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 	}
 	notes := func(w int) string {
 		_, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, true)
-		return strings.Join(n.lines(" · ", w, levelBare), "\n")
+		return strings.Join(n.laid(" · ", w, levelBare).lines, "\n")
 	}
 	for w := range sweep(56, 200, 1) {
 		// What a batch is and how many these 5s caught at every width, the fewest lines too
@@ -254,7 +254,7 @@ func TestTableNotesSayTheGatewayTimeouts(t *testing.T) {
 	for in, form := range map[int64]string{0: " got a 504: time ran out below", 8: " ran out of time below: a 504 is a timeout, not failed"} {
 		pay.InFlight = in
 		_, n := tableLines(newTheme(true, true), s, tablePeer{}, 80, true, nil, true)
-		if lines := strings.Join(n.lines(" · ", 80, levelTight), "\n"); !strings.Contains(lines, want+form) {
+		if lines := strings.Join(n.laid(" · ", 80, levelTight).lines, "\n"); !strings.Contains(lines, want+form) {
 			t.Errorf("at 80, %d in flight: %q, want %q", in, lines, want+form)
 		}
 	}

@@ -165,7 +165,7 @@ func TestWaitSaysOneDefinitionBesideAQueue(t *testing.T) {
 		var both []string
 		for _, pair := range [][2]*lab.Snapshot{{alone, queued}, {queued, alone}} {
 			_, notes := tableLines(th, pair[0], tablePeer{pair[1], w}, w, true, nil, false)
-			both = append(both, strings.Join(notes.lines(" · ", w, levelFull), "\n"))
+			both = append(both, strings.Join(notes.laid(" · ", w, levelFull).lines, "\n"))
 		}
 		for _, n := range both {
 			_, n, _ = strings.Cut(n, "p99:wait") // its note (a latency is "from the scheduled arrival")

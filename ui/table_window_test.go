@@ -106,7 +106,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 	for _, w := range []int{40, 59, 80, 120} {
 		_, notes := tableLines(newTheme(false, true), testSnapshot(), tablePeer{}, w, true, nil, true)
 		for level := levelFull; level < levelTotals; level++ {
-			lines := notes.lines(" · ", w, level)
+			lines := notes.laid(" · ", w, level).lines
 			if len(lines) == 0 || !strings.HasPrefix(lines[0], "/s") || !strings.Contains(strings.SplitN(lines[0], ";", 2)[0], "1–6s") {
 				t.Errorf("w=%d level %d: no window first: %q", w, level, lines)
 			}
@@ -413,7 +413,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 		for _, w := range []int{paneMinWidth, 80, 120} {
 			_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, w, true, nil, true)
 			for level := levelFull; level < levelTotals; level++ {
-				got := strings.Join(notes.lines(" · ", w, level), "\n")
+				got := strings.Join(notes.laid(" · ", w, level).lines, "\n")
 				if !strings.Contains(got, tc.words[0]) && !strings.Contains(got, tc.words[1]) || strings.Contains(got, "…") {
 					t.Errorf("w=%d level %d: %q unsaid, or a note cut:\n%s", w, level, tc.words[0], got)
 				}
@@ -423,13 +423,13 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 	// Without a queue, what it is there too, where the notes have room: no free worker, as the
 	// same word means a full queue on the screens that have one (newcomer 54).
 	_, notes := tableLines(newTheme(true, true), testSnapshot(), tablePeer{}, 120, true, nil, true)
-	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); !strings.Contains(got, "rej:pool = no free worker, no queue to wait in") {
+	if got := strings.Join(notes.laid(" · ", 120, levelFull).lines, "\n"); !strings.Contains(got, "rej:pool = no free worker, no queue to wait in") {
 		t.Errorf("no queue, and rej:pool unglossed:\n%s", got)
 	}
 	// The header's "starved" defined beside the column it counts (newcomer 59: "starved"
 	// nowhere on screen said what it is), on the gloss's line at 120 columns, a bounded
 	// queue's and CoDel's too where the lines have room.
-	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); !strings.Contains(got, "rej:pool = no free worker, no queue to wait in; starved if not payments'") {
+	if got := strings.Join(notes.laid(" · ", 120, levelFull).lines, "\n"); !strings.Contains(got, "rej:pool = no free worker, no queue to wait in; starved if not payments'") {
 		t.Errorf("starved undefined:\n%s", got)
 	}
 	// In every form "no queue", the short one too (newcomer 64: short of room, "rej:pool: no
@@ -444,7 +444,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 		want string
 	}{{fifo, "rej:pool = no worker, queue of 100 full; starved if not payments'"}, {codel, "rej:codel: waited too long; starved if not payments'"}} {
 		_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, 80, true, nil, true)
-		if got := strings.Join(notes.lines(" · ", 80, levelFull), "\n"); !strings.Contains(got, tc.want) {
+		if got := strings.Join(notes.laid(" · ", 80, levelFull).lines, "\n"); !strings.Contains(got, tc.want) {
 			t.Errorf("starved undefined at 80, want %q:\n%s", tc.want, got)
 		}
 	}
@@ -470,14 +470,14 @@ func TestTableNotesMakeRoomForTheRest(t *testing.T) {
 	// postmortem's 5.32s + 391ms above p99 5.46s read as an error).
 	for w, want := range map[int]string{80: "no two p99s add up", 120: "answered yet or not", 200: "answered yet or not"} {
 		_, notes := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, false)
-		if got := strings.Join(notes.lines(" · ", w, levelFull), "\n"); !strings.Contains(got, want) {
+		if got := strings.Join(notes.laid(" · ", w, levelFull).lines, "\n"); !strings.Contains(got, want) {
 			t.Errorf("%d columns: no %q:\n%s", w, want, got)
 		}
 	}
 	// Those still queued are not counted: said down to the form that fits 80x24 beside
 	// "p50 p99: excl. rejected" (newcomer 33 asked whether the longest waiters count).
 	_, notes := tableLines(newTheme(true, true), s, tablePeer{}, 200, true, nil, false)
-	if got := strings.Join(notes.lines(" · ", 200, levelFull), "\n"); !strings.Contains(got, "of those picked up, answered yet or not (none still queued)") {
+	if got := strings.Join(notes.laid(" · ", 200, levelFull).lines, "\n"); !strings.Contains(got, "of those picked up, answered yet or not (none still queued)") {
 		t.Errorf("200 columns: still queued unsaid:\n%s", got)
 	}
 	for _, forms := range notes.rest {
@@ -490,7 +490,7 @@ func TestTableNotesMakeRoomForTheRest(t *testing.T) {
 		t.Fatalf("no p99:wait column:\n%s", strings.Join(table, "\n"))
 	}
 	for _, level := range []int{levelCompact, levelTerse} {
-		lines := notes.lines(" · ", 80, level)
+		lines := notes.laid(" · ", 80, level).lines
 		got := strings.Join(lines, "\n")
 		if !strings.Contains(got, "p99 of <100") && !strings.Contains(got, "p99 of fewer than 100") || !strings.Contains(got, "no two p99s add up") {
 			t.Errorf("level %d: the slowest of a few, or that no two p99s add up, unsaid:\n%s", level, got)
