@@ -1069,7 +1069,7 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 	// keyed "?", a minimum beside the most this comparison has, not a count of it (newcomer 65
 	// G16: "judged from 368 ended" where payments had 36).
 	if got := j.ruleLines(80); len(got) != 2 || got[0] != "≈ could be chance · bare +n -n beyond chance · ? too few to judge" ||
-		got[1] != "? p99 B − A needs ≥368 ended, here ≤36: 97.5% odds their slowest ≥ true p99" {
+		got[1] != "? p99 B − A needs ≥368 ended for 97.5% odds the slowest ≥ true p99, here ≤36" {
 		t.Errorf("at 80 columns: %q", got)
 	}
 	// At 120 too, the count's rule in figures (newcomer 63 G16: 368's origin unshown), each
