@@ -125,6 +125,11 @@ func TestNarratorSpareClause(t *testing.T) {
 			if len(says) == 0 || !strings.Contains(trimLines(out), trimLines(ansi.Strip(strings.Join(says, "\n")))) {
 				t.Fatalf("%dx%d %s: the narrator laid out is not the frame's:\n%s", sz[0], sz[1], s.Breaker.State, strings.Join(says, "\n"))
 			}
+			// Whose share the brief's last figure is, where the breaker closed again: "with it"
+			// (a bare "so far 89%" after "breaker off" read as the forecast's).
+			if s.Breaker.State == lab.BreakerClosed && sz[1] < 40 && !strings.Contains(flat, "; with it, 89% so far") {
+				t.Errorf("%dx%d: the brief's share so far is not said as with the breaker:\n%s", sz[0], sz[1], out)
+			}
 			if wordAlone(says) {
 				t.Errorf("%dx%d %s: a word alone under the sentence:\n%s", sz[0], sz[1], s.Breaker.State, strings.Join(says, "\n"))
 			}
@@ -145,11 +150,10 @@ func trimLines(s string) string {
 }
 
 // narratorDrawn are the narrator panel's lines as the single lab's screen lays them out
-// (mainLines: the status line and the keys under the lab), not read back off the frame,
-// where the settings' first row may start with any item.
+// (mainPlan), not read back off the frame, where the settings' first row may start with any
+// item.
 func narratorDrawn(t *theme, s screen) []string {
-	c := newLabCtx(t, s, 0, s.width, 0)
-	_, pl := labPlan(c, s.height-1-len(footerLines(t, s.keyMap(), s.width, 2)))
+	_, pl, _, _, _ := mainPlan(t, s)
 	return pl.parts[panelAt(labPanels, narratorPanel)]
 }
 

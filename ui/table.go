@@ -357,7 +357,7 @@ func (n tableNotes) all(w int) []string {
 }
 
 // restFit is what of the rest fits after a last line of each width, its forms measured once
-// and each width worked out once: lines tries every choice of the must notes' forms, and a
+// and each width worked out once: laid tries every choice of the must notes' forms, and a
 // fleet's dozen forms a row, measured again on each, cost a frame seconds under the race
 // detector (the monkey's fleet session passed go test's 10 minutes beside a busy core).
 type restFit struct {

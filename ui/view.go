@@ -111,10 +111,18 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 
 // mainLines is the single lab: the lab, then the status line and the keys at the bottom.
 func mainLines(t *theme, s screen) []string {
-	status := []string{statusLine(t, s)}
-	footer := footerLines(t, s.keyMap(), s.width, 2)
-	c, h := newLabCtx(t, s, 0, s.width, 0), s.height-len(status)-len(footer)
-	drawn, pl := labPlan(c, h)
+	drawn, pl, h, status, footer := mainPlan(t, s)
+	out := planLines(drawn, pl, h)
+	return append(append(out, status...), footer...)
+}
+
+// mainPlan is the single lab's layout in the h lines over its status line and keys.
+func mainPlan(t *theme, s screen) (drawn labCtx, pl layoutPlan, h int, status, footer []string) {
+	status = []string{statusLine(t, s)}
+	footer = footerLines(t, s.keyMap(), s.width, 2)
+	c := newLabCtx(t, s, 0, s.width, 0)
+	h = s.height - len(status) - len(footer)
+	drawn, pl = labPlan(c, h)
 	// Under the ⚠ line, the idle hint gives way where its row keeps the charts (fleet-domino
 	// at 80x24 lost them to the warning): the keys under it say "? help" too. The winning
 	// plan is drawn, not planned again: these are the frames of a machine already late.
@@ -132,8 +140,7 @@ func mainLines(t *theme, s screen) []string {
 			status, h, drawn, pl = nil, h+1, mc, more
 		}
 	}
-	out := planLines(drawn, pl, h)
-	return append(append(out, status...), footer...)
+	return drawn, pl, h, status, footer
 }
 
 // beside joins two columns of lines: a padded to w cells, then sep, then b.
