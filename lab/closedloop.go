@@ -69,9 +69,12 @@ func CorrectedForms(s *Snapshot) []string {
 		return nil
 	}
 	pay := s.Classes[Payment]
-	late, brief := "", "" // the lag's p50, named, and where room is short as the p50 alone
+	// The lag's p50, named, and where room is short named briefly, the row's "so" given up
+	// for it: "(p50 598µs)" alone, the row's at 120 columns, left whose p50 to guess, the
+	// lag's being said elsewhere only as its p99 and max (newcomer 75 #1).
+	late, brief := "", ""
 	if lag := s.Generator.Lag; lag.Count > 0 {
-		late, brief = " (generator lag p50 "+FmtLatency(lag.P50)+")", " (p50 "+FmtLatency(lag.P50)+")"
+		late, brief = " (generator lag p50 "+FmtLatency(lag.P50)+")", " (lag p50 "+FmtLatency(lag.P50)+")"
 	}
 	notSent := s.ClosedLoop.NotSent()
 	if notSent == 0 {
@@ -85,7 +88,7 @@ func CorrectedForms(s *Snapshot) []string {
 	}
 	return []string{"corrected: all from when due, so " + SentLate + " too" + late + "; " + never + ", each until its user's stuck reply",
 		"corrected: from when due, so " + SentLate + " too" + late + "; " + never + ", each until its user's stuck reply",
-		"corrected: from when due, so " + SentLate + " too" + brief + "; " + never + ", each until its user's stuck reply",
+		"corrected: from when due, " + SentLate + " too" + brief + "; " + never + ", each until its user's stuck reply",
 		"corrected: from when due, so " + SentLate + " too; " + never + ", each until its user's stuck reply",
 		"corrected: from when due; " + never + ", each until its user's stuck reply",
 		"corrected: " + never + ", from when due to the stuck reply",

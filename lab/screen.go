@@ -276,22 +276,29 @@ func poolSetting(p PoolConfig, w int) string {
 // trafficSettings is the traffic: how it is sent, and each class's rate in force (a fleet's
 // health checks are its balancer's, at its own settings).
 func trafficSettings(c Config, s *Snapshot, w int) []Item {
-	var rates []string
-	for _, cl := range Classes {
-		if !s.Active(cl) {
-			continue
+	settings := func(long bool) (rates []string) {
+		for _, cl := range Classes {
+			if !s.Active(cl) {
+				continue
+			}
+			if s.Fleet != nil {
+				rates = append(rates, fleetRateSetting(s.Config, s, cl, w, long))
+				continue
+			}
+			rates = append(rates, rateSetting(c, s, cl, long))
 		}
-		if s.Fleet != nil {
-			rates = append(rates, fleetRateSetting(s.Config, s, cl, w))
-			continue
-		}
-		rates = append(rates, rateSetting(c, s, cl, w))
+		return rates
 	}
 	label := "traffic"
 	if s.Fleet != nil {
 		label = "traffic to the fleet" // the stream is the balancer's to share out, not each replica's
 	}
-	items := []Item{{Label: label, Value: trafficMode(c.Traffic) + strings.Join(rates, ", "), Given: true}}
+	// A profile step by step wherever the line has room, at 80 columns too: there, with no
+	// arrivals chart, "150/s (from 35s, was 500/s)" left the first 5s at 150/s and the step
+	// at 5s to guess, and with them the count arrived (newcomer 74 G-minor 2).
+	rates := settings(true)
+	line := func(rates []string) string { return trafficMode(c.Traffic) + strings.Join(rates, ", ") }
+	items := []Item{{Label: label, Value: fittingValue(label, w, line(rates), line(settings(false))), Given: true}}
 	if c.Traffic.Mode != Closed && c.Traffic.Arrivals == Poisson && len(rates) > 0 {
 		// Said once, beside the set rates: the measured ones (the table's /s rows, the
 		// charts) scatter around them, by chance alone, and the seed says which chance. What
@@ -350,10 +357,11 @@ func evenArrivals(c Config, s *Snapshot) (even, brief, joined string) {
 	return "evenly spaced, one every " + gap, "evenly spaced", "evenly spaced"
 }
 
-// rateSetting is a class's rate in force, marked when a profile moves it.
-func rateSetting(c Config, s *Snapshot, cl Class, w int) string {
+// rateSetting is a class's rate in force, marked when a profile moves it: with each step
+// (long), else when the rate holds.
+func rateSetting(c Config, s *Snapshot, cl Class, long bool) string {
 	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
-	if words := c.Traffic.profileWords(cl, !narrow(w), s.Elapsed); words != "" {
+	if words := c.Traffic.profileWords(cl, long, s.Elapsed); words != "" {
 		r += " " + words
 	}
 	return r
@@ -362,9 +370,9 @@ func rateSetting(c Config, s *Snapshot, cl Class, w int) string {
 // fleetRateSetting is a class's rate in a fleet: the stream's, but the balancer's checks
 // are its own, one every check_every to each replica it checks (not a drained one), so the
 // fleet's configured sum is not what arrives while a replica is drained.
-func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
+func fleetRateSetting(c Config, s *Snapshot, cl Class, w int, long bool) string {
 	if cl != Health {
-		return rateSetting(c, s, cl, w)
+		return rateSetting(c, s, cl, long)
 	}
 	rate := " " + FmtPerSec(1/c.Fleet.CheckEvery.D().Seconds())
 	// Where it says "to each", the checks by name: "health 10/s to each replica" after

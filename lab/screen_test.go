@@ -734,7 +734,7 @@ func TestHelpNamesEveryBreakerPart(t *testing.T) {
 	t.Fatal("no payment chain entry in the help")
 }
 
-// Narrow, a profile's rate says when it holds and what it steps from or to (newcomer 28:
+// Briefly, a profile's rate says when it holds and what it steps from or to (newcomer 28:
 // "orders 500/s (profile from 150/s)" at 80x24, with no chart, lost when the jump came and
 // that it ends).
 func TestProfileSaysWhenTheRateHolds(t *testing.T) {
@@ -746,21 +746,21 @@ func TestProfileSaysWhenTheRateHolds(t *testing.T) {
 		30 * time.Second: "orders 500/s (5s–35s, else 150/s)",
 		40 * time.Second: "orders 150/s (from 35s, was 500/s)",
 	} {
-		if got := rateSetting(c, &Snapshot{Config: c, Elapsed: at}, Payment, 80); got != want {
+		if got := rateSetting(c, &Snapshot{Config: c, Elapsed: at}, Payment, false); got != want {
 			t.Errorf("at %s: %q, want %q", at, got, want)
 		}
 	}
 	c.Traffic.Payment.Profile[2].Rate = 200
-	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 30 * time.Second}, Payment, 80), "orders 500/s (5s–35s, was 150/s, then 200/s)"; got != want {
+	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 30 * time.Second}, Payment, false), "orders 500/s (5s–35s, was 150/s, then 200/s)"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 	// With room, every step, as before.
-	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 30 * time.Second}, Payment, 120), "orders 500/s (profile: 150/s, 500/s at 5s, 200/s at 35s)"; got != want {
+	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 30 * time.Second}, Payment, true), "orders 500/s (profile: 150/s, 500/s at 5s, 200/s at 35s)"; got != want {
 		t.Errorf("wide: %q, want %q", got, want)
 	}
 	// "Else" only where the run holds one other level: before 3s it was 100/s (review 18).
 	c.Traffic.Payment.Profile = []RateStep{{At: 0, Rate: 100}, {At: Duration(3 * time.Second), Rate: 150}, {At: Duration(5 * time.Second), Rate: 500}, {At: Duration(35 * time.Second), Rate: 150}}
-	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 10 * time.Second}, Payment, 80), "orders 500/s (5s–35s, was 150/s, then 150/s)"; got != want {
+	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 10 * time.Second}, Payment, false), "orders 500/s (5s–35s, was 150/s, then 150/s)"; got != want {
 		t.Errorf("four levels: %q, want %q", got, want)
 	}
 	// The chart's title holds for the whole run: of more steps than said one by one, where
@@ -768,6 +768,27 @@ func TestProfileSaysWhenTheRateHolds(t *testing.T) {
 	c.Traffic.Payment.Profile = append(c.Traffic.Payment.Profile, RateStep{At: Duration(40 * time.Second), Rate: 300})
 	if got, want := c.Traffic.ProfileSteps(Payment), "(profile from 100/s, 5 steps)"; got != want {
 		t.Errorf("chart title of 5 steps: %q, want %q", got, want)
+	}
+}
+
+// The traffic line says a profile step by step wherever it fits, at 80 columns too: there,
+// with no arrivals chart, "orders 150/s (from 35s, was 500/s)" left the first 5s at 150/s
+// and the step at 5s to guess, and the count arrived with them (newcomer 74 G-minor 2);
+// when the rate holds only where a line has no room for the steps (a compare's half).
+func TestTrafficSaysTheWholeProfileWhereItFits(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Label = "orders"
+	c.Traffic.Payment.Profile = []RateStep{{At: 0, Rate: 150}, {At: Duration(5 * time.Second), Rate: 500}, {At: Duration(35 * time.Second), Rate: 150}}
+	c.Traffic.Signup.Rate = 0 // the postmortem's one class
+	s := &Snapshot{Config: c, Elapsed: 40 * time.Second}
+	for w, want := range map[int]string{
+		120: "orders 150/s (profile: 150/s, 500/s at 5s, 150/s at 35s)",
+		80:  "orders 150/s (profile: 150/s, 500/s at 5s, 150/s at 35s)",
+		39:  "orders 150/s (from 35s, was 500/s)",
+	} {
+		if got := trafficSettings(c, s, w)[0]; got.Label != "traffic" || got.Value != want {
+			t.Errorf("at %d columns: %s %q, want traffic %q", w, got.Label, got.Value, want)
+		}
 	}
 }
 
@@ -1395,9 +1416,17 @@ func TestCorrectedSaysWhatItAddsOverSent(t *testing.T) {
 	if want := "corrected: from when due, so how late each was sent too (generator lag p50 720µs); +99 never sent, each until its user's stuck reply"; !slices.Contains(f, want) {
 		t.Errorf("no %q in %q", want, f)
 	}
+	// Named in the briefer form too, the one 120 columns draw: "(p50 598µs)" alone left
+	// whose p50 to guess (newcomer 75 #1).
+	if want := "corrected: from when due, how late each was sent too (lag p50 720µs); +99 never sent, each until its user's stuck reply"; !slices.Contains(f, want) || len([]rune(want)) > 120 {
+		t.Errorf("no %q within 120 columns in %q", want, f)
+	}
 	for _, g := range f {
 		if strings.Contains(g, TimeToWorker) {
 			t.Errorf("%q: since sent holds the time to a worker too", g)
+		}
+		if strings.Contains(g, "(p50 ") {
+			t.Errorf("%q: a p50 of nothing named", g)
 		}
 	}
 	s.ClosedLoop.Sent = 1000

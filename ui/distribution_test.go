@@ -409,7 +409,7 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 func TestLadderSaysWhatCorrectedCounts(t *testing.T) {
 	a, b := measurementSnapshots()
 	one := screen{panes: []pane{{snap: a, cfg: a.Config}}, width: 120, height: 40, recorded: true}
-	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: from when due, so how late each was sent too (p50 80µs); +99 never sent, each until its user's stuck reply") || !strings.Contains(plain, "payment latency by percentile") {
+	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: from when due, how late each was sent too (lag p50 80µs); +99 never sent, each until its user's stuck reply") || !strings.Contains(plain, "payment latency by percentile") {
 		t.Errorf("closed loop at 120x40, corrected unexplained or no chart:\n%s", plain)
 	}
 	if got, want := correctedNote(a, 59), "corrected: +99 never sent, from when due to the stuck reply"; got != want {
