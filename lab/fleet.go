@@ -432,6 +432,29 @@ func (f FleetConfig) BalancerRules() []string {
 	}
 }
 
+// SoonBack says the latest return to rotation that came sooner than the rule's ~BackIn and
+// why, longest form first, for the pulls line where it fits: "r3 back 35.5s, 8.8s after its
+// 26.7s pull: checks queued at it counted too"; none where no return was sooner. The domino's
+// strip drew r3 back 8.8s after its pull beside "back after 100 ok (~10s, …)" (a reviewer,
+// newcomer 73 W1): each check counts when decided, so those queued at the pull count too.
+func (f *FleetStats) SoonBack(cfg FleetConfig) []string {
+	var soon *Pull
+	for i, p := range f.Pulls {
+		if p.Returned() && p.ReturnedAt-p.At < cfg.BackIn() && (soon == nil || p.ReturnedAt > soon.ReturnedAt) {
+			soon = &f.Pulls[i]
+		}
+	}
+	if soon == nil {
+		return nil
+	}
+	name, back, took := fmt.Sprintf("r%d", soon.Replica), FmtSecs(soon.ReturnedAt), FmtSecs(soon.ReturnedAt-soon.At)
+	return []string{
+		fmt.Sprintf("%s back %s, %s after its %s pull: checks queued at it counted too", name, back, took, f.OutAt(soon.At)),
+		fmt.Sprintf("%s back %s, %s after its pull: checks queued at it counted", name, back, took),
+		fmt.Sprintf("%s back in %s: checks queued at the pull counted", name, took),
+	}
+}
+
 // PullRule is the balancer's rule for a pull, "2 checks not ok in a row pull a replica":
 // the check that tipped a pull, the one the lab measured, is the last of them; said after
 // that one check alone, it read as the balancer pulling at one failed check (n40).

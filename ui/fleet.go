@@ -47,6 +47,14 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 			rows, _ = replicaRows(t, s, w, false)
 		}
 	}
+	// A return sooner than the balancer line's ~10s, and why, where the line has room
+	// after all it says (a reviewer: r3 back 8.8s after its pull beside "~10s").
+	for _, soon := range fs.SoonBack(s.Config.Fleet) {
+		if with := pulls + t.dim.Render(" · "+soon); ansiWidth(with) <= w {
+			pulls = with
+			break
+		}
+	}
 	out := append([]string{balancerLine(t, s, w)}, rows...)
 	out = append(out, pullAxis(t, fs, s.Elapsed, w), pulls)
 	if level == levelFull {
@@ -382,8 +390,10 @@ const (
 	wholeBarWhy       = 6
 	outHolds, outHeld = " (finishes what it holds)", " (finished what it held)"
 	// A pulled one's busy workers long after the pull run what it had queued then: "17/20"
-	// 2.7s after it, with 3s payments, read as work still sent to it (newcomer 58 #3).
-	pulledHolds, pulledHoldsBrief = " (gets only checks; finishes what it had queued)", " (gets only checks)"
+	// 2.7s after it, with 3s payments, read as work still sent to it (newcomer 58 #3); "(gets
+	// only checks)" alone beside 18 busy left that to a guess (newcomer 75 #2), and the whole
+	// form, 3 columns past 120, said it nowhere there.
+	pulledHolds, pulledHoldsBrief = " (gets only checks; finishes older work)", " (older work + checks)"
 )
 
 // withoutWhy is each squeeze with a why and the same rows without it, taken where those

@@ -1293,8 +1293,8 @@ func TestPulledRowSaysItFinishesWhatItHolds(t *testing.T) {
 		t.Fatalf("r2 pulled %v, holding %d busy + %d queued: want it pulled, holding work", r2.Health.Pulled, r2.Pool.Busy, r2.Pool.Queued)
 	}
 	for w, want := range map[int][]string{
-		120: {"PULLED at 8.0s (gets only checks; finishes what it had queued)", "DRAINED for a deploy at 6.0s (finishes what it holds)"},
-		80:  {"PULLED 8.0s (gets only checks)", "DRAINED for a deploy 6.0s"},
+		120: {"PULLED at 8.0s (gets only checks; finishes older work)", "DRAINED for a deploy at 6.0s (finishes what it holds)"},
+		80:  {"PULLED 8.0s (older work + checks)", "DRAINED for a deploy 6.0s"},
 	} {
 		rows := ansi.Strip(strings.Join(rowsOf(th, s, w), "\n"))
 		for _, want := range want {
@@ -1313,7 +1313,7 @@ func TestPulledRowSaysItFinishesWhatItHolds(t *testing.T) {
 	}
 	r2.Pool.Busy, r2.Pool.Queued = 0, 0
 	for _, w := range []int{80, 120} {
-		if rows := ansi.Strip(strings.Join(rowsOf(th, s, w), "\n")); !strings.Contains(rows, "PULLED") || strings.Contains(rows, "s (gets only checks") {
+		if rows := ansi.Strip(strings.Join(rowsOf(th, s, w), "\n")); !strings.Contains(rows, "PULLED") || strings.Contains(rows, "s (gets only checks") || strings.Contains(rows, "s (older work") {
 			t.Errorf("holding nothing, at %d columns:\n%s", w, rows)
 		}
 	}
@@ -1427,13 +1427,13 @@ func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
 		// "next out" read as next in line, or out of what (newcomers 53, 58); "check times
 		// out, pulled after 2" beside "PULLED at" read as done (newcomer 59).
 		120: {"+ 62 queued  rej:pool   42  16 payments + 46 quick ahead: check would time out",
-			"+ 82 queued  rej:pool   42  in rotation, 11 payments + 71 quick ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes what it had queued)"},
+			"+ 82 queued  rej:pool   42  in rotation, 11 payments + 71 quick ahead: 1-in-5 not ok", "PULLED at 8.0s (gets only checks; finishes older work)"},
 		// Where the brief words do not fit, fewer: "11 payments ahead: 1-in-5 not ok" was 88 wide.
 		// And before "in rotation", which the verdict says (review 47). At 80 columns no line
 		// under the rows defines "quick": the signups and checks by their glyphs (newcomer 58 #2).
 		// Where "ahead" does not fit, the counts are the row's queue, and the verdict names
 		// the check.
-		80: {"+ 62 queued  16 P + 46 S/H: check would time out", "+ 82 queued  11 P + 71 S/H ahead: 1-in-5 not ok", "PULLED 8.0s (gets only checks)"},
+		80: {"+ 62 queued  16 P + 46 S/H: check would time out", "+ 82 queued  11 P + 71 S/H ahead: 1-in-5 not ok", "PULLED 8.0s (older work + checks)"},
 	} {
 		lines, _ := replicaRows(th, s, w, true)
 		if w == 80 { // as 80x24 draws the fleet, with no pulls line
@@ -1658,5 +1658,58 @@ func TestDrainedAndBackSaysTheDrain(t *testing.T) {
 	}
 	if line := ansi.Strip(pullList(newTheme(false, true), s.Fleet, s.Config.Fleet, 120)); !strings.Contains(line, "r1 drained 6.0s for 29s") {
 		t.Errorf("pulls line %q: want the drain's length", line)
+	}
+}
+
+// The help says a pulled row's clause as the row draws it, both forms, so a reader who
+// greps the help for it finds it: "(gets only checks)" alone was in no help (newcomer 75 #2).
+func TestPulledHoldsInTheHelp(t *testing.T) {
+	var help strings.Builder
+	for _, it := range lab.ScreenWords() {
+		help.WriteString(it.Label + " " + it.Value + "\n")
+	}
+	for _, clause := range []string{pulledHolds, pulledHoldsBrief} {
+		if said := strings.TrimSpace(clause); !strings.Contains(help.String(), said) {
+			t.Errorf("the help has no %q", said)
+		}
+	}
+}
+
+// A return to rotation sooner than the balancer line's ~10s says why on the pulls line,
+// after all the line says, where it fits; where it does not, the line is as it was (a
+// reviewer: r3 back 8.8s after its pull, on the strip, beside "~10s").
+func TestSoonBackOnThePullsLine(t *testing.T) {
+	th := newTheme(false, true)
+	s := fleetSnapshot(4, 1)
+	fs := s.Fleet
+	p := fs.Pulls[0]
+	every := s.Config.Fleet.CheckEvery.D()
+	soon := p.At + s.Config.Fleet.BackIn() - 12*every
+	fs.Pulls[0].ReturnedAt = soon
+	fs.Replicas[p.Replica-1].Health.Pulled = false
+	fs.Replicas[p.Replica-1].Health.History = []lab.Pull{fs.Pulls[0]}
+	fs.InRotation++
+	s.Elapsed = max(s.Elapsed, soon+time.Second)
+	forms := fs.SoonBack(s.Config.Fleet)
+	if len(forms) == 0 {
+		t.Fatalf("back %v after its pull, rule ~%v: no words", soon-p.At, s.Config.Fleet.BackIn())
+	}
+	lines := ansi.Strip(strings.Join(fleetLines(th, s, 120, levelTerse), "\n"))
+	if !strings.Contains(lines, forms[0]) {
+		t.Errorf("at 120 columns, no %q:\n%s", forms[0], lines)
+	}
+	for _, l := range strings.Split(lines, "\n") {
+		if ansiWidth(l) > 120 {
+			t.Errorf("a line %d wide: %q", ansiWidth(l), l)
+		}
+	}
+	// Where no form fits after all the line says, the line is as it was.
+	if lines, bare := fleetLines(th, s, 60, levelTerse), pullList(th, fs, s.Config.Fleet, 60); !slices.Contains(lines, bare) {
+		t.Errorf("at 60 columns, the pulls line lost what it says, %q:\n%s", bare, strings.Join(lines, "\n"))
+	}
+	// Back after the rule's time: nothing to say.
+	fs.Pulls[0].ReturnedAt = p.At + s.Config.Fleet.BackIn() + every
+	if forms := fs.SoonBack(s.Config.Fleet); forms != nil {
+		t.Errorf("back after ~%v: %q", s.Config.Fleet.BackIn(), forms)
 	}
 }
