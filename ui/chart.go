@@ -1370,6 +1370,30 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		}
 		return items, burst, secondNamed
 	}
+	// Where no form with the figures has room for a most rejected second, that alone, by the
+	// class's letter, the lead and the mean given way (the table's /s rows give the mean): its
+	// arrivals outrank them. fleet-bulkhead's ties, "(most since 0s: 4–5s +2, 32 each of 32
+	// to 38 arrived)", took the 59 columns of its 120x40 chart with "35–40s: P 15/s" before
+	// them, and the legend named none beside its ▂, 30+/s of 24/s payments (newcomer 75
+	// W-minor 3). Each class that has one, else the first; false where none fits.
+	burstsAlone := func() (string, bool) {
+		for _, form := range []busiestForm{wholeBusiest, midBusiest, briefBusiest} {
+			var items []string
+			for k := len(classes) - 1; k >= 0; k-- { // the legend's order
+				i := classes[k]
+				if p := found[i]; p.burst {
+					items = append(items, t.name[i].Render(string(t.letter[i]))+" "+form.of(lab.BurstSince(window[0].T-1, p.ties, lab.Classes[i], p.rejected)))
+				}
+			}
+			if len(items) == 0 {
+				return "", false
+			}
+			if line, ok := firstFit(w, strings.Join(items, "  "), items[0]); ok {
+				return line, true
+			}
+		}
+		return "", false
+	}
 	// Every form with what the figures count (counts) before any without: the class's
 	// letter alone says which, what is counted nothing else on the line.
 	// Each with a busiest second's since before any without: "(busiest 5–6s: 79)" beside
@@ -1390,6 +1414,11 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	// any bare one: a most-rejected second with its arrivals, which need the room, outranks
 	// the word the chart's title says too (review of s89).
 	for _, bare := range []bool{false, true} {
+		if bare && strip { // lines name it on a line of their own (busiestLine)
+			if line, ok := burstsAlone(); ok {
+				return head, line, true
+			}
+		}
 		for _, name := range named {
 			var items []string
 			var burst, seconds bool

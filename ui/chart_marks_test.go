@@ -252,6 +252,28 @@ func TestRejectedLegendNamesASecondPastTheRate(t *testing.T) {
 	}
 }
 
+// Newcomer 75 W-minor 3: fleet-bulkhead's rejected strip reached ▂, 30+/s of 24/s payments,
+// and its 120x40 legend said only "rejected 35–40s: P payment 15/s  S signup 0/s  H health
+// 0/s", where the help says it names that second with its arrivals: three seconds tied at
+// 32, "(most since 0s: 4–5s +2, 32 each of 32 to 38 arrived)", had no room beside the
+// mean. The most rejected seconds outrank the mean (the table's /s row gives it).
+func TestRejectedLegendNamesTiedSecondsPastTheRateIn59Columns(t *testing.T) {
+	s := testSnapshot()
+	n := int64(s.Config.Traffic.PeakRate(lab.Payment)) + 22
+	last := len(s.Timeline) - 1
+	for k, i := range []int{1, 3, last - 1} { // apart, each with its own arrivals
+		sec := &s.Timeline[i]
+		sec.Arrived[lab.Payment], sec.Rejected[lab.Payment][lab.RejectPool] = n+int64(3*k), n
+	}
+	spec := starvationChart(s, nil)
+	window := spec.window(s, 59)
+	_, legend, named := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), window, 59, true)
+	want := fmt.Sprintf("P most since %ds: %s +2, %d each of %d to %d arrived", window[0].T-1, lab.FmtSpan(s.Timeline[1].T-1, s.Timeline[1].T), n, n, n+6)
+	if got := ansi.Strip(legend); !named || got != want || ansiWidth(legend) > 59 {
+		t.Errorf("at 59 columns: legend %q (names a second: %v), want %q", got, named, want)
+	}
+}
+
 // Every step before the short form wherever it fits: a pool's key with ⣀'s least before the
 // steps, bare, fits the 59 columns of a 120x40 chart whether ⣀ is drawn or not, and a
 // rate's keeps it bare of the unit its axis gives before any form that gives the step alone
