@@ -1258,7 +1258,7 @@ func TooFewGloss(form string, rows []ComparisonRow) []string {
 	return []string{TooFewMark + " too few: " + p99NotJudgedHere(most),
 		// The odds beside the count they hold for, not after "here ≤36", where they read as
 		// this run's (newcomer 74: 36 ended give 1 − 0.99³⁶ = 30%).
-		fmt.Sprintf("%s: a p99's B − A needs ≥%d ended in the faster run for %s%% odds its slowest ≥ true p99, here ≤%d", TooFewMark+" too few", n, odds, most),
+		fmt.Sprintf("%s: a p99's B − A needs ≥%d ended in the faster run for %s%% odds the slowest ≥ true p99, here ≤%d", TooFewMark+" too few", n, odds, most),
 		fmt.Sprintf("%s p99 B − A needs ≥%d ended for %s%% odds the slowest ≥ true p99, here ≤%d", TooFewMark, n, odds, most),
 	}
 }

@@ -437,10 +437,14 @@ func (f FleetConfig) BalancerRules() []string {
 // 26.7s pull: checks queued at it counted too"; none where no return was sooner. The domino's
 // strip drew r3 back 8.8s after its pull beside "back after 100 ok (~10s, …)" (a reviewer,
 // newcomer 73 W1): each check counts when decided, so those queued at the pull count too.
+// Sooner than the checks sent after the pull could make it alone: the first goes out up to
+// a CheckEvery after the pull, the last ReturnAfter − 1 later, so a return 9.9s on needs none
+// queued (a review).
 func (f *FleetStats) SoonBack(cfg FleetConfig) []string {
 	var soon *Pull
+	alone := cfg.BackIn() - cfg.CheckEvery.D()
 	for i, p := range f.Pulls {
-		if p.Returned() && p.ReturnedAt-p.At < cfg.BackIn() && (soon == nil || p.ReturnedAt > soon.ReturnedAt) {
+		if p.Returned() && p.ReturnedAt-p.At < alone && (soon == nil || p.ReturnedAt > soon.ReturnedAt) {
 			soon = &f.Pulls[i]
 		}
 	}

@@ -1707,9 +1707,12 @@ func TestSoonBackOnThePullsLine(t *testing.T) {
 	if lines, bare := fleetLines(th, s, 60, levelTerse), pullList(th, fs, s.Config.Fleet, 60); !slices.Contains(lines, bare) {
 		t.Errorf("at 60 columns, the pulls line lost what it says, %q:\n%s", bare, strings.Join(lines, "\n"))
 	}
-	// Back after the rule's time: nothing to say.
-	fs.Pulls[0].ReturnedAt = p.At + s.Config.Fleet.BackIn() + every
-	if forms := fs.SoonBack(s.Config.Fleet); forms != nil {
-		t.Errorf("back after ~%v: %q", s.Config.Fleet.BackIn(), forms)
+	// Back after the rule's time, or as soon as checks sent after the pull alone make it
+	// (the first up to a check's interval after the pull): nothing to say.
+	for _, back := range []time.Duration{s.Config.Fleet.BackIn() + every, s.Config.Fleet.BackIn() - every/2} {
+		fs.Pulls[0].ReturnedAt = p.At + back
+		if forms := fs.SoonBack(s.Config.Fleet); forms != nil {
+			t.Errorf("back %v after its pull: %q", back, forms)
+		}
 	}
 }
