@@ -126,29 +126,42 @@ func (w CheckWait) InARow(need int) float64 {
 	// check so far failing.
 	fail := table()
 	for m := 0; m <= min(short, w.Workers); m++ {
-		fail[m][0] = binomPoint(m, w.Workers, more)
+		fail[m][0] = binomPoint(int64(m), int64(w.Workers), more)
 	}
 	const tiny = 1e-15 // a term past the mean this small ends its sum
 	mean := w.Arrive * every
+	// arrivals[b]: chance b payments arrive in an Every, the same each window.
+	var arrivals []float64
+	for b := 0; ; b++ {
+		pb := poissonPoint(b, mean)
+		if float64(b) > mean && pb < tiny {
+			break
+		}
+		arrivals = append(arrivals, pb)
+	}
 	for j := 1; j < w.PullAfter; j++ {
 		// Of the workers not freed by the last window's end, those freeing in the next Every.
 		p := every / (hold - more*hold - float64(j-1)*every)
+		// frees[m][y]: chance y of the w.Workers − m not yet freed free in this Every, worked
+		// out once a window, not once for each count of arrivals.
+		frees := make([][]float64, len(fail))
+		for m := range fail {
+			for y := 0; m+y <= w.Workers; y++ {
+				py := binomPoint(int64(y), int64(w.Workers-m), p)
+				if float64(y) > float64(w.Workers-m)*p && py < tiny {
+					break
+				}
+				frees[m] = append(frees[m], py)
+			}
+		}
 		next := table()
 		for m, row := range fail {
 			for a, pr := range row {
 				if pr < tiny {
 					continue
 				}
-				for y := 0; m+y <= w.Workers; y++ {
-					py := binomPoint(y, w.Workers-m, p)
-					if float64(y) > float64(w.Workers-m)*p && py < tiny {
-						break
-					}
-					for b := 0; ; b++ {
-						pb := poissonPoint(b, mean)
-						if float64(b) > mean && pb < tiny {
-							break
-						}
+				for y, py := range frees[m] {
+					for b, pb := range arrivals {
 						if in := min(a+b, top); m+y <= short+in {
 							next[m+y][in] += pr * py * pb
 						}
@@ -165,29 +178,6 @@ func (w CheckWait) InARow(need int) float64 {
 		}
 	}
 	return total
-}
-
-// binomPoint is P(X = k) for X ~ Binomial(n, p).
-func binomPoint(k, n int, p float64) float64 {
-	switch {
-	case p <= 0 && k == 0, p >= 1 && k == n:
-		return 1
-	case p <= 0, p >= 1:
-		return 0
-	}
-	return math.Exp(lchoose(int64(n), int64(k)) + float64(k)*math.Log(p) + float64(n-k)*math.Log1p(-p))
-}
-
-// poissonPoint is P(X = k) for X ~ Poisson(mean).
-func poissonPoint(k int, mean float64) float64 {
-	switch {
-	case mean <= 0 && k == 0:
-		return 1
-	case mean <= 0:
-		return 0
-	}
-	lf, _ := math.Lgamma(float64(k) + 1)
-	return math.Exp(float64(k)*math.Log(mean) - mean - lf)
 }
 
 // Recurs says a worker frees more than once within Timeout (a call no longer than it): a

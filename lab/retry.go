@@ -92,12 +92,13 @@ func retrySettings(c Config, _ *Snapshot, w int) []Item {
 	case r.Jitter == JitterFull:
 		wait = "0–" + wait
 	}
-	tries := fmt.Sprintf("%d tries", r.Attempts)
+	each := fmt.Sprintf("%d tries", r.Attempts)
+	tries := each
 	if c.Dependency.Chain() && !narrow(w) { // the hops' own retries are dependency.hop's, said on the hops line
 		tries += " at the edge"
 	}
 	// Briefly the tries alone, for a settings line cut to one or two (newcomer 73 W4).
-	return []Item{{Label: "retry", Value: tries + ", " + wait, Brief: fmt.Sprintf("%d tries", r.Attempts)}}
+	return []Item{{Label: "retry", Value: tries + ", " + wait, Brief: each}}
 }
 
 // Retries says payments retry at all.

@@ -127,13 +127,36 @@ func binomUpper(k, n int64, p float64) float64 {
 	return tailSum(k, n, p, +1)
 }
 
+// binomPoint is P(X = k) for X ~ Binomial(n, p).
+func binomPoint(k, n int64, p float64) float64 {
+	switch {
+	case p <= 0 && k == 0, p >= 1 && k == n:
+		return 1
+	case p <= 0, p >= 1:
+		return 0
+	}
+	return math.Exp(lchoose(n, k) + float64(k)*math.Log(p) + float64(n-k)*math.Log1p(-p))
+}
+
+// poissonPoint is P(X = k) for X ~ Poisson(mean).
+func poissonPoint(k int, mean float64) float64 {
+	switch {
+	case mean <= 0 && k == 0:
+		return 1
+	case mean <= 0:
+		return 0
+	}
+	lf, _ := math.Lgamma(float64(k) + 1)
+	return math.Exp(float64(k)*math.Log(mean) - mean - lf)
+}
+
 // tailSum adds the binomial probabilities from k away from the mean (dir −1: down to 0,
 // +1: up to n), k lying on that side of it, so each term is smaller than the last: it stops
 // once they no longer change the sum. Terms come from the first by their ratios, so a tail
 // costs about as many steps as it has terms that matter (a few standard deviations' worth),
 // however large n is.
 func tailSum(k, n int64, p float64, dir int64) float64 {
-	t := math.Exp(lchoose(n, k) + float64(k)*math.Log(p) + float64(n-k)*math.Log1p(-p))
+	t := binomPoint(k, n, p)
 	sum, odds := t, p/(1-p)
 	for j := k; t > sum*1e-17; {
 		if dir < 0 {
