@@ -1283,13 +1283,12 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	// Each class's busiest seconds (a pool chart's) and most rejected ones (a chart of bursts),
 	// found once for every form the legend tries.
 	type peaks struct {
-		top      float64
-		peak     string
-		ends     []int
-		named    bool
-		ties     []lab.Second
-		rejected int64
-		burst    bool
+		top   float64
+		peak  string
+		ends  []int
+		named bool
+		most  lab.BusiestForms // its most rejected seconds, said (burst)
+		burst bool
 	}
 	found := make(map[int]peaks, len(classes))
 	for _, i := range classes {
@@ -1299,7 +1298,11 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			p.named = busiestNamed(p.top, p.peak, p.ends, heldValue(of(i)), window)
 		}
 		if spec.bursts != nil {
-			p.ties, p.rejected, p.burst = s.Burst(window, lab.Classes[i], spec.bursts)
+			var ties []lab.Second
+			var rejected int64
+			if ties, rejected, p.burst = s.Burst(window, lab.Classes[i], spec.bursts); p.burst {
+				p.most = lab.BurstSince(window[0].T-1, ties, lab.Classes[i], rejected)
+			}
 		}
 		found[i] = p
 	}
@@ -1352,7 +1355,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			// more rejected than arrive: its own arrivals say why.
 			if p.burst && !form.bare && (!form.firstPeak || len(items) == 0) {
 				// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
-				item += " (" + form.busiest.of(lab.BurstSince(window[0].T-1, p.ties, c, p.rejected)) + ")"
+				item += " (" + form.busiest.of(p.most) + ")"
 				burst = burst || len(items) == 0
 				secondNamed = true
 			}
@@ -1377,16 +1380,19 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	// them, and the legend named none beside its ▂, 30+/s of 24/s payments (newcomer 75
 	// W-minor 3). Each class that has one, else the first; false where none fits.
 	burstsAlone := func() (string, bool) {
-		for _, form := range []busiestForm{wholeBusiest, midBusiest, briefBusiest} {
-			var items []string
-			for k := len(classes) - 1; k >= 0; k-- { // the legend's order
-				i := classes[k]
-				if p := found[i]; p.burst {
-					items = append(items, t.name[i].Render(string(t.letter[i]))+" "+form.of(lab.BurstSince(window[0].T-1, p.ties, lab.Classes[i], p.rejected)))
-				}
+		var bursting []int
+		for k := len(classes) - 1; k >= 0; k-- { // the legend's order
+			if i := classes[k]; found[i].burst {
+				bursting = append(bursting, i)
 			}
-			if len(items) == 0 {
-				return "", false
+		}
+		if len(bursting) == 0 {
+			return "", false
+		}
+		for _, form := range []busiestForm{wholeBusiest, midBusiest, briefBusiest} {
+			items := make([]string, len(bursting))
+			for n, i := range bursting {
+				items[n] = t.name[i].Render(string(t.letter[i])) + " " + form.of(found[i].most)
 			}
 			if line, ok := firstFit(w, strings.Join(items, "  "), items[0]); ok {
 				return line, true

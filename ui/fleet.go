@@ -37,11 +37,7 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 		// What "quick" is, once, under the rows that say it, where the pulls leave room: the
 		// help alone said it (newcomer 56 #3); where they leave none, the rows say the quick
 		// ones by their letters.
-		forms := []string{}
-		for _, m := range quick.QuickMeans() {
-			forms = append(forms, pulls+t.dim.Render(" · "+m))
-		}
-		if with, ok := firstFit(w, forms...); ok {
+		if with, ok := afterFirstFit(t, pulls, quick.QuickMeans(), w); ok {
 			pulls = with
 		} else {
 			rows, _ = replicaRows(t, s, w, false)
@@ -49,11 +45,8 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	}
 	// A return sooner than the balancer line's ~10s, and why, where the line has room
 	// after all it says (a reviewer: r3 back 8.8s after its pull beside "~10s").
-	for _, soon := range fs.SoonBack(s.Config.Fleet) {
-		if with := pulls + t.dim.Render(" · "+soon); ansiWidth(with) <= w {
-			pulls = with
-			break
-		}
+	if with, ok := afterFirstFit(t, pulls, fs.SoonBack(s.Config.Fleet), w); ok {
+		pulls = with
 	}
 	out := append([]string{balancerLine(t, s, w)}, rows...)
 	out = append(out, pullAxis(t, fs, s.Elapsed, w), pulls)
@@ -646,4 +639,14 @@ func pullWord(p lab.Pull, at string, brief bool) string {
 		return fmt.Sprintf("r%d %s", p.Replica, p.DrainInOrder(at, brief))
 	}
 	return fmt.Sprintf("r%d %s", p.Replica, at)
+}
+
+// afterFirstFit is line with the first of forms that fits w after it, dimmed after " · ";
+// false where none fits (or there are none).
+func afterFirstFit(t *theme, line string, forms []string, w int) (string, bool) {
+	with := make([]string, len(forms))
+	for i, f := range forms {
+		with[i] = line + t.dim.Render(" · "+f)
+	}
+	return firstFit(w, with...)
 }

@@ -47,7 +47,7 @@ type spareClause struct {
 	then [2]string
 	// summary is short as a compare's summary says it, on one line of 80 columns under the
 	// trade, where short says more than fits and a half says the rest (a fleet's rotation);
-	// "" short
+	// "" the fewest words it has (remedy)
 	summary string
 	// why is what a compare's summary says after remedy where the line has room, longest
 	// first: why the widest cap rejects more than no cap (lab.Config.WidestWhy); nil none
