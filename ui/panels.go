@@ -74,7 +74,7 @@ type labCtx struct {
 	// line costs another panel one or the narrator its clause (spared).
 	noYielding bool
 	drawn      map[drawKey][]string  // the panels drawn so far, shared by the copies of other forms
-	tableSaid  map[drawKey]tableSaid // what the table says at each level weighed so far (tableSays), shared as drawn is
+	tableSaid  map[drawKey]tableSaid // what the table says at each level drawn (tableSays), shared as drawn is
 }
 
 // spareForm is the form of the narrator's spare clause a layout tries: whole, brief, none;
@@ -184,7 +184,7 @@ func (c labCtx) draw(p panel, level int) []string {
 	case hopsPanel.name:
 		k.oneWay = c.oneWay
 	case tablePanel.name:
-		k.noYielding = c.noYielding
+		k = c.tableKey(level)
 	}
 	return c.cached(k, func() []string { return p.lines(c, level) })
 }
@@ -677,9 +677,10 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 // tablePanel: the classes' counters, with their per-second rows and the notes under them
 // until levelTotals (then all since the start, without notes but tableNotes.totals): every note at full detail,
 // below it those a reader cannot do without, deeper in the fewest lines (tableNotes.laid).
-var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
+var tablePanel = panel{name: tableName, deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
 	pinned: func(c labCtx) bool { return len(c.s.paneMarks(c.i)) > 0 }, lines: func(c labCtx, level int) []string {
-		lines, _ := c.tableAt(level)
+		lines, said := c.tableAt(level)
+		c.tableSaid[c.tableKey(level)] = said // for tableSays, with the lines it says it of
 		return lines
 	}}
 
@@ -718,17 +719,20 @@ func (c labCtx) tableAt(level int) ([]string, tableSaid) {
 	return append(table, laid.lines...), said
 }
 
-// tableSays is what the table says at level (tableAt), worked out once a frame: a layout
-// weighs it for each form of the narrator's clause it tries.
+// tableSays is what the table says at level (tableAt), noted as the table is drawn, once a
+// frame: a layout weighs it for each form of the narrator's clause it tries.
 func (c labCtx) tableSays(level int) tableSaid {
-	k := drawKey{name: tablePanel.name, level: level, noYielding: c.noYielding}
-	said, ok := c.tableSaid[k]
-	if !ok {
-		_, said = c.tableAt(level)
-		c.tableSaid[k] = said
-	}
-	return said
+	c.draw(tablePanel, level)
+	return c.tableSaid[c.tableKey(level)]
 }
+
+// tableKey is the table's key among a frame's drawn panels at level.
+func (c labCtx) tableKey(level int) drawKey {
+	return drawKey{name: tableName, level: level, noYielding: c.noYielding}
+}
+
+// tableName names tablePanel, for the key its lines note what they say under.
+const tableName = "table"
 
 // tableSaid is what the table says, whatever its notes' forms: its rows, how many of the
 // notes it must say, and which of the rest (tableNotes).
@@ -1139,7 +1143,7 @@ func sparedClause(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 				for n := len(spare.briefs(says)); brief.briefFrom < n; brief.briefFrom++ {
 					if b := spare.brief(says, c.w, brief.briefFrom); b != tried {
 						tried = b
-						if bp := brief.plan(ps, h); !costs(bp) && !wordAlone(brief.draw(narratorPanel, bp.level)) {
+						if bp := brief.plan(ps, h); !costs(bp) && !wordAlone(bp.parts[panelAt(ps, narratorPanel)]) {
 							c, pl = brief, bp
 							break
 						}
@@ -1243,14 +1247,27 @@ func (c labCtx) tableSaysLess(ps []panel, p, without layoutPlan) bool {
 // screen needs it: a queue's fill is the state the sentence is about (long-queue at 80x24
 // kept the wait's terms and lost "19/100 waiting", left to piece together from them,
 // newcomer 45 G9); without a queue, where every worker is busy, the row says what befalls
-// the next request, "rejected at once", unless the settings say "queue none" (the stacked
+// the next request, "rejected at once", unless the settings say the pool's "queue none" (the stacked
 // fixture at 80x24, kept by the table's line count till that counted what the table says).
 func (c labCtx) queueLost(ps []panel, p, without layoutPlan) bool {
 	if !queueShown(ps, without) || queueShown(ps, p) {
 		return false
 	}
 	pool := c.snap.Pool
-	return pool.HasQueue() || pool.Idle() == 0 && !draws(ps, p, settingsPanel, func(l string) bool { return strings.Contains(l, "queue none") })
+	if pool.HasQueue() {
+		return true
+	}
+	// The pool's own queue item, whole, as lab words it: a threadpool bulkhead's ", queue
+	// none" is the bulkhead's, and says nothing of the pool's (a review).
+	items := lab.SettingsItems(c.p.cfg, c.snap, c.w)
+	i := slices.IndexFunc(items, func(it lab.Item) bool { return it.Label == "queue" })
+	if i < 0 || pool.Idle() > 0 {
+		return pool.Idle() == 0
+	}
+	said := items[i].Label + " " + items[i].Value
+	return !draws(ps, p, settingsPanel, func(l string) bool {
+		return slices.ContainsFunc(strings.Split(l, " · "), func(e string) bool { return strings.TrimSpace(e) == said })
+	})
 }
 
 // queueShown says plan pl draws the pool's queue row.

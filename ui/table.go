@@ -401,7 +401,7 @@ func (r *restFit) after(cur int) restPick {
 			picked, room = append(picked, i), room-need
 		}
 	}
-	var p restPick
+	p := restPick{shown: picked}
 	for _, i := range picked {
 		ws := r.widths[i]
 		short := ws[len(ws)-1]
@@ -412,7 +412,7 @@ func (r *restFit) after(cur int) restPick {
 				break
 			}
 		}
-		p.forms, p.shown = append(p.forms, r.forms[i][k]), append(p.shown, i)
+		p.forms = append(p.forms, r.forms[i][k])
 		p.size += ws[k]
 		room -= ws[k] - short
 	}
