@@ -270,9 +270,6 @@ func noExcess(q float64) string {
 	return "−" + strconv.FormatFloat(-q, 'f', shown, 64)
 }
 
-// Rose says this update raised the limit.
-func (r AdaptiveReading) Rose() bool { return r.Direction == "increase" }
-
 // AdaptiveWarmup is failsafe-go's warm-up (its warmupSamples): over its first 10 updates both
 // the smoothed p90 and its running mean are plain means of all so far, so they trail a climb
 // the most.

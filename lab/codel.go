@@ -12,7 +12,6 @@ package lab
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
 )
 
@@ -285,15 +284,15 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	// as of 20 arrivals; review s90b 3). Unmeasured, the forecast's alone, in the phrase it
 	// has beside the measured: "pool 93% busy" was the measured's (review s90b 2).
 	busy := fmt.Sprintf("pool busy: forecast %.0f%%", 100*f.Busy)
-	busier := busy
+	of := "" // the longer form's "of 20 workers", where the pools differ
 	if measured {
 		busy = fmt.Sprintf("pool %.0f%% busy, forecast %.0f%%", 100*m.busy, 100*f.Busy)
-		busier = busy
 		if !m.same {
 			busy = fmt.Sprintf("each second's pool %.0f%% busy, forecast %.0f%% of %d", 100*m.busy, 100*f.Busy, fc.Workers)
-			busier = busy + " workers"
+			of = " workers"
 		}
 	}
+	busier := busy + of
 	loss := fc.LongRunLoss()
 	figure := fmt.Sprintf("%.0f%%", 100*loss)
 	// The share judged against the forecast's where they are like with like, both from the
@@ -369,20 +368,4 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	forms = append(forms, brief+figures(short), brief+fmt.Sprintf(" (%s: %s)", short, figure), briefest+fmt.Sprintf(" (%s: %s)", short, figure))
 	value = fittingValue("CoDel", w, withBriefer(forms, busier, busy)...)
 	return []Item{{Label: "CoDel", Value: value}}
-}
-
-// withBriefer follows each form holding long with the same holding short: the longer words
-// where they fit, before a briefer form gives up more.
-func withBriefer(forms []string, long, short string) []string {
-	if long == short {
-		return forms
-	}
-	out := make([]string, 0, 2*len(forms))
-	for _, f := range forms {
-		out = append(out, f)
-		if strings.Contains(f, long) {
-			out = append(out, strings.Replace(f, long, short, 1))
-		}
-	}
-	return out
 }

@@ -119,6 +119,10 @@ type ComparisonRow struct {
 	Counter string  // "arrived" (traffic modes differ), "ok", "failed", "timed out", "rejected:<reason>", "in flight", "p99", "p50" or CorrectedP99
 	A, B    int64   // the counts; for p99 and p50, the latencies as time.Duration
 	None    [2]bool // p99 and p50 only: nothing finished in that run, so it has no latency
+	// Cannot is, on a count, that run's having nothing that could make it (Snapshot.CanBe):
+	// its table half draws "–", and so does the row, not an impossible 0 (postmortem's
+	// "rejected:deadline 0" beside postmortem-fix's, where its half drew "–").
+	Cannot [2]bool
 	// Significant says B − A is larger than the two runs' own noise explains (CompareClasses);
 	// Better says which way it went: +1 B did better, −1 B did worse, 0 neither (not
 	// significant, or a counter that is neither good nor bad: in flight, arrived).
@@ -367,6 +371,9 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 				continue
 			}
 			row := ComparisonRow{Class: c, Counter: k.name, A: va, B: vb, Chance: p, Units: units}
+			if k.fate < numFates {
+				row.Cannot = [2]bool{!a.CanBe(k.fate), !b.CanBe(k.fate)}
+			}
 			if k.name == TermArrived.Word {
 				// A closed loop's arrived is what it sent: said against what was due (newcomer 19).
 				row.Label = fmt.Sprintf("sent of %s due", FmtCount(max(ca.Arrived+omitted(a, c), cb.Arrived+omitted(b, c))))
@@ -1119,7 +1126,7 @@ func (c Comparison) table() [][]string {
 		if r.Sooner {
 			diff += " " + SoonerMark
 		}
-		out = append(out, []string{r.Class.String(), r.Name(), itoa(r.A), itoa(r.B), r.Approx() + diff})
+		out = append(out, []string{r.Class.String(), r.Name(), r.count(0, itoa), r.count(1, itoa), r.Approx() + diff})
 	}
 	return out
 }

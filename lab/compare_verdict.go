@@ -589,7 +589,7 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 		if r.Sooner {
 			diff += " " + SoonerMark
 		}
-		return FmtCount(r.A), FmtCount(r.B), r.Approx() + diff
+		return r.count(0, FmtCount), r.count(1, FmtCount), r.Approx() + diff
 	}
 	lat := func(v int64, none bool) string {
 		if none {
@@ -608,6 +608,14 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 		}
 	}
 	return a, b, diff
+}
+
+// count writes a count row's cell of run side (0 is A) with format: "–" where it Cannot be.
+func (r ComparisonRow) count(side int, format func(int64) string) string {
+	if r.Cannot[side] {
+		return "–"
+	}
+	return format([2]int64{r.A, r.B}[side])
 }
 
 // unchanged is B − A where A and B are written alike, whatever their unshown digits: no

@@ -246,6 +246,10 @@ func (p PaymentForecast) RejectedShare() float64 { return 1 - p.AdmittedShare() 
 // (newcomer 22 read a replica's 6.4/s beside the fleet's 17.4/s as the same quantity).
 func (p PaymentForecast) RejectedBy(replicas int) float64 { return p.Rejected * float64(replicas) }
 
+// RejectsShown says the bulkhead's rejections a second print as more than none (FmtPerSec's
+// "0/s"): where they do not, the narrator says none are rejected, not "~0/s rejected".
+func (p PaymentForecast) RejectsShown() bool { return perSecShows(p.Rejected) }
+
 // NeedOf writes the workers the classes whom need, each by Little's law, as the sum of the
 // settings that gives it: "(5/s × 2ms + 1/s × ~0) = 0.01", a check answered at once adding
 // ~0. A bare "~0.01" read as understated beside the table's signup p50 of 3.0ms (newcomer

@@ -81,6 +81,19 @@ func (s *Snapshot) CanEnd(o Outcome) bool {
 	return o == OK
 }
 
+// CanBe says a request of s's run can come to fate f, as the class table has a column for
+// it: an outcome where it CanEnd, a rejection where its reason is Shown, in flight always.
+// Where a peer's table has the column, this run's draws "–", and the compare's row does too.
+func (s *Snapshot) CanBe(f Fate) bool {
+	switch {
+	case f == FateInFlight:
+		return true
+	case f <= numOutcomes:
+		return s.CanEnd(Outcome(f - 1))
+	}
+	return Reason(f - 1 - numOutcomes).Shown(s)
+}
+
 // EndedColumnsRule says, for the help, when the table has a failed and a timed-out column.
 func EndedColumnsRule() string {
 	var failed, timedOut []string

@@ -491,7 +491,7 @@ func (r *Rates) Span() string {
 // Queueing is class c's arrivals per second in the window that neither ended nor were
 // turned away in it: how fast its requests in flight grew (negative: fell).
 func (r *Rates) Queueing(c Class) float64 {
-	return r.Arrived[c] - r.OK[c] - r.Failed[c] - r.TimedOut[c] - r.RejectedTotal(c)
+	return r.Arrived[c] - r.OK[c] - r.Errors(c)
 }
 
 // QueueingSaid is Queueing where it grows as printed: a growth that prints as 0/s is none
@@ -572,7 +572,7 @@ func (r *Rates) StarvedOf(c Class, by []Reason) float64 { return sumFor(r.Reject
 // NotOKBut is class c's requests per second in the window that failed, timed out or were
 // turned away for any reason but why, and whether that prints as more than none.
 func (r *Rates) NotOKBut(c Class, why Reason) (float64, bool) {
-	v := r.Failed[c] + r.TimedOut[c] + r.RejectedTotal(c) - r.Rejected[c][why]
+	v := r.Errors(c) - r.Rejected[c][why]
 	return v, perSecShows(v)
 }
 
@@ -638,6 +638,10 @@ func (r *Rates) RejectedTotal(c Class) float64 {
 	return n
 }
 
+// Errors is class c's requests per second in the window that ended not ok: failed, timed
+// out or turned away, as ClassStats.Errors counts them.
+func (r *Rates) Errors(c Class) float64 { return r.Failed[c] + r.TimedOut[c] + r.RejectedTotal(c) }
+
 // At is class c's rate at fate f over the window: ok, failed, timed out or a rejection a
 // second (in flight is no rate: 0).
 func (r *Rates) At(c Class, f Fate) float64 {
@@ -649,14 +653,14 @@ func (r *Rates) At(c Class, f Fate) float64 {
 // beside the table's per-second row. Over arrivals it could pass 100% as a rate falls
 // (the errors of earlier arrivals). false: none did.
 func (r *Rates) NotOKShareOfReplies(c Class) (float64, bool) {
-	return endedShare(r.OK[c], r.Failed[c]+r.TimedOut[c]+r.RejectedTotal(c))
+	return endedShare(r.OK[c], r.Errors(c))
 }
 
 // RejectedShareOfReplies is NotOKShareOfReplies for one reason alone: class c's requests
 // turned away for why over those that got a reply in the window. false: none did.
 func (r *Rates) RejectedShareOfReplies(c Class, why Reason) (float64, bool) {
 	n := r.Rejected[c][why]
-	return endedShare(r.OK[c]+r.Failed[c]+r.TimedOut[c]+r.RejectedTotal(c)-n, n)
+	return endedShare(r.OK[c]+r.Errors(c)-n, n)
 }
 
 // ErrorWords are the words of the fates NotOKShareOfReplies counts in the window, each one

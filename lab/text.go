@@ -91,6 +91,22 @@ func fittingValue(label string, w int, values ...string) string {
 	return values[len(values)-1]
 }
 
+// withBriefer follows each form holding long with the same holding short: the longer words
+// where they fit, before a briefer form gives up more.
+func withBriefer(forms []string, long, short string) []string {
+	if long == short {
+		return forms
+	}
+	out := make([]string, 0, 2*len(forms))
+	for _, f := range forms {
+		out = append(out, f)
+		if strings.Contains(f, long) {
+			out = append(out, strings.Replace(f, long, short, 1))
+		}
+	}
+	return out
+}
+
 // fitsLine says an item, its label and value with a space between, is at most w wide.
 func fitsLine(label, value string, w int) bool {
 	return len([]rune(label))+1+len([]rune(value)) <= w

@@ -431,7 +431,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		switch {
 		case !pay.Capped:
 			msg := fmt.Sprintf("%s at once, within the %s bulkhead's %d", needs, bh.Type, pay.Bulkhead)
-			if pay.Rejected >= 0.05 {
+			if pay.RejectsShown() {
 				return msg + ": only random bursts go over it, " + rejected + orphans + price
 			}
 			return msg + ": none rejected by it" + orphans + price
@@ -688,7 +688,7 @@ func queueWaitWords(s *lab.Snapshot) (words string, how spareClause) {
 // load alone, "30".
 func loadTerms(f lab.Forecast) string {
 	rest, holding := f.OthersLoad()
-	if fmtWorkers(rest) == "0" || fmtWorkers(f.OfferedLoad) == fmtWorkers(f.Payment.WorkersHeld) {
+	if rest == 0 || fmtWorkers(f.OfferedLoad) == fmtWorkers(f.Payment.WorkersHeld) {
 		return fmtWorkers(f.OfferedLoad)
 	}
 	whose := "workers\u00a0for\u00a0the\u00a0rest"

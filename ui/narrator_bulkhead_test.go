@@ -122,7 +122,7 @@ func TestNarratorSpareClause(t *testing.T) {
 				t.Errorf("%dx%d %s: brief clause shown %v:\n%s", sz[0], sz[1], s.Breaker.State, brief, out)
 			}
 			says := narratorDrawn(newTheme(false, true), testScreen(s, sz[0], sz[1]))
-			if len(says) == 0 || !strings.Contains(trimLines(out), trimLines(ansi.Strip(strings.Join(says, "\n")))) {
+			if len(says) == 0 || !strings.Contains(plainText(out), plainText(strings.Join(says, "\n"))) {
 				t.Fatalf("%dx%d %s: the narrator laid out is not the frame's:\n%s", sz[0], sz[1], s.Breaker.State, strings.Join(says, "\n"))
 			}
 			// Whose share the brief's last figure is, where the breaker closed again: "with it"
@@ -138,15 +138,6 @@ func TestNarratorSpareClause(t *testing.T) {
 			}
 		}
 	}
-}
-
-// trimLines is text with each line's trailing blanks cut, as a frame pads them.
-func trimLines(s string) string {
-	ls := strings.Split(s, "\n")
-	for i, l := range ls {
-		ls[i] = strings.TrimRight(l, " ")
-	}
-	return strings.Join(ls, "\n")
 }
 
 // narratorDrawn are the narrator panel's lines as the single lab's screen lays them out

@@ -86,7 +86,7 @@ func TestGoldenCompare(t *testing.T) {
 			checkFrame(t, out, sz[0], sz[1])
 			plain := ansi.Strip(out)
 			for _, want := range []string{"  A shared-pool", "▶ B semaphore-bulkhead (settings changed)", "A vs B",
-				"rejected:pool     22      0       -22", "rejected:bulkhead      0     47    +47", "? -800µs", "? help"} {
+				"rejected:pool     22      0       -22", "rejected:bulkhead      –     47    +47", "? -800µs", "? help"} {
 				if !strings.Contains(plain, want) {
 					t.Errorf("compare view lacks %q", want)
 				}
