@@ -265,12 +265,17 @@ func (e EndCap) caught(r *Rates) int {
 type batchWords struct {
 	long, short, fewest, times, caught string
 	timesBrief                         string // times in signs where 56 columns hold no more: "2×"
-	together                           string // fewest without its hold, for a form that derives the rate: "up to 20 end together"
-	fewTogether                        string // together in signs, for a compare half: "≤20 end together"
+	every                              string // fewest in signs, for a form that derives the rate: "≤20 end every 3.0s"
+	fewTogether                        string // fewest without its hold, in signs, for a fleet's: "≤60 end together"
 	most                               string // the window's own ceiling from its batches: "≤ 2 × 20 ÷ 5s = 8/s", "2 × 5 ÷ 5s = 2/s"
 	mostBrief                          string // most's figure alone: "so ≤ 8/s"
-	endIn                              string // most where no more words fit, in the window the line is of: "5 end twice: 2/s"
-	ended                              int
+	// most where no more words fit, its times worked out, in the window the line is of:
+	// "5×⌈5s÷3.0s⌉÷5s=2/s". "5 end twice: 2/s" left why twice to work out (newcomer 77): a
+	// server's ends are a Hold apart, so a window holds no more than ⌈its length ÷ Hold⌉ of
+	// them, Rounds, which is what OverCap's windows caught (OverCap: more than its length ÷
+	// Hold, no more than Rounds).
+	ceil  string
+	ended int
 }
 
 // batch is batchWords for r's window, which caught the ends of rounds batches.
@@ -280,7 +285,7 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 	b := batchWords{long: fmt.Sprintf("the %s calls end close together every %s", possessive(e.serversBare()), hold),
 		short: fmt.Sprintf("%d calls end together every %s", all, hold), fewest: fmt.Sprintf("%d end together every %s", all, hold),
 		times: fmt.Sprintf("%d times", rounds), caught: fmt.Sprintf("%d batches", rounds), timesBrief: fmt.Sprintf("%d×", rounds), ended: int(n),
-		together: fmt.Sprintf("%d end together", all), fewTogether: fmt.Sprintf("%d end together", all)}
+		every: fmt.Sprintf("%d end every %s", all, hold), fewTogether: fmt.Sprintf("%d end together", all)}
 	most := FmtPerSec((float64(rounds*all) + e.lastEnds()) / float64(r.Seconds))
 	b.most, b.mostBrief = fmt.Sprintf("%d × %d ÷ %ds = %s", rounds, all, r.Seconds, most), "so "+most
 	if tail := e.tailNames(); len(tail) > 0 { // "(2 × 60 + r1's last 20)": whose the batch beyond the rounds is
@@ -291,7 +296,7 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 		// Bunches, not whole batches (shared-pool's 36 ok in 5s from 2 of 20 workers'):
 		// "20 calls … twice" would make 40.
 		le = "≤"
-		b.short, b.fewest, b.together, b.fewTogether = "up to "+b.short, le+b.fewest, "up to "+b.together, le+b.fewTogether // a compare half's too (review 42b)
+		b.short, b.fewest, b.every, b.fewTogether = "up to "+b.short, le+b.fewest, le+b.every, le+b.fewTogether // a compare half's too (review 42b)
 		b.most, b.mostBrief = "≤ "+b.most, "so ≤ "+most
 	}
 	switch rounds {
@@ -300,12 +305,12 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 	case 2:
 		b.times = "twice"
 	}
-	// In the window the line says it of: "5 end twice: 2/s", "≤20 end twice: ≤8/s".
-	last := ""
+	// In the window the line says it of: "5×⌈5s÷3.0s⌉÷5s=2/s", "≤(60×⌈5s÷3.0s⌉+20)÷5s=28/s".
+	ceil := fmt.Sprintf("%d×⌈%ds÷%s⌉", all, r.Seconds, hold)
 	if e.lastEnds() > 0 {
-		last = fmt.Sprintf(", +%d", int(e.lastEnds()))
+		ceil = fmt.Sprintf("(%s+%d)", ceil, int(e.lastEnds()))
 	}
-	b.endIn = fmt.Sprintf("%s%d end %s%s: %s%s", le, all, b.times, last, le, most)
+	b.ceil = fmt.Sprintf("%s%s÷%ds=%s", le, ceil, r.Seconds, most)
 	return b
 }
 
@@ -326,19 +331,23 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 	// Both figures where the cap's derivation is said bare: "ok/s > 20 workers ÷ 3.0s" read
 	// as a rule, the 6.7/s left to work out beside 6.8/s (newcomer 44 g7).
 	forms := []string{
-		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s, a batch, and these %ds caught %s, %d ok",
-			name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended),
-		fmt.Sprintf("/s: %s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, a batch, and these %ds caught %s: %d ok", name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, b.ended),
+		// Why no more batches: their ends are a Hold apart (newcomer 77: why "twice" in 5s was
+		// left to work out, a 3s hold's ends falling at most twice in 5s).
+		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s, a batch, and these %ds caught %s, the most %ds can catch %s apart, %d ok",
+			name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, r.Seconds, hold, b.ended),
+		fmt.Sprintf("/s: %s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, a batch, and these %ds caught %s, the most %ds can catch %s apart: %d ok", name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, r.Seconds, hold, b.ended),
 		// The cap said as the long run's ceiling, so the batches read as why a few seconds pass it
 		// ("the long run's" read as the long run's ok/s, 6.2/s at Erlang B's 38%: newcomer 61):
 		// "> 20 workers ÷ 3.0s = 6.7/s: up to 20 calls end together" did not say how ok/s
 		// could top it (newcomer 58 G5).
 		// The window's own ceiling worked out from its batches: "up to 20 end together, twice
 		// in 5s" left 7.2/s over 6.7/s to be worked out (newcomer 63 G-MAJOR).
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in these %ds: %s", name, ok, servers, hold, cap, b.short, b.times, r.Seconds, b.most),
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in %ds: %s", name, ok, servers, hold, cap, b.fewTogether, b.times, r.Seconds, b.most),
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in these %ds", name, ok, servers, hold, cap, b.short, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in %ds", name, ok, servers, hold, cap, b.together, b.times, r.Seconds),
+		// Each with the Hold beside the times, which it makes: "≤20 end together, twice in
+		// 5s" left why twice (newcomer 77).
+		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, so at most %s in these %ds: %s", name, ok, servers, hold, cap, b.short, b.times, r.Seconds, b.most),
+		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in %ds: %s", name, ok, servers, hold, cap, b.every, b.times, r.Seconds, b.most),
+		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, so at most %s in these %ds", name, ok, servers, hold, cap, b.short, b.times, r.Seconds),
+		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in %ds", name, ok, servers, hold, cap, b.every, b.times, r.Seconds),
 	}
 	if e.Replicas > 1 {
 		// A fleet's batches with the window's ceiling where its servers' words have no room:
@@ -351,10 +360,10 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		// The cap's sum kept at 80 columns before its hold is said twice: "> 6.7/s" alone
 		// left where it comes from to the narrator (newcomer 54); in figures, for room for
 		// the window's ceiling, which the picker's most words would otherwise lose.
-		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds, %s", name, ok, e.capSum(), b.together, b.times, r.Seconds, b.mostBrief))
+		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds, %s", name, ok, e.capSum(), b.every, b.times, r.Seconds, b.mostBrief))
 	if brief := e.serversBrief(); brief != "" {
 		// Each replica out now named, with no room for how (newcomer 62 #5).
-		forms = append(forms, fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, brief, hold, cap, b.together, b.times, r.Seconds))
+		forms = append(forms, fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, brief, hold, cap, b.every, b.times, r.Seconds))
 	}
 	return append(forms,
 		// Still the cap's sum, in figures alone, where the line beside the window has no room
@@ -364,8 +373,10 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		// window's ceiling in signs, not "5 end together, 2×", which stopped short of it
 		// (newcomer 65 W16: a half-sentence, the bound never shown). The last form: one with
 		// the cap's figure alone, narrower, won the line beside the window by fitting there,
-		// and one with "together, twice in 5s" and no bound, by its words.
-		fmt.Sprintf("%s ok %s > %s: %s", name, ok, e.capSum(), b.endIn))
+		// and one with "together, twice in 5s" and no bound, by its words. Its times worked
+		// out, ⌈5s÷3.0s⌉ (newcomer 77: "5 end twice" left why twice), in 51 cells beside the
+		// window's note at 80 columns, 59 in a compare half.
+		fmt.Sprintf("%s ok %s > %s: %s", name, ok, e.capSum(), b.ceil))
 }
 
 // FewerRoundsNote says why the pool turned away more in the window than its forecast

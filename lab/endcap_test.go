@@ -140,17 +140,19 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	over := e.OverCapNote("payment", &r)
 	r.OK[Payment] = 1
 	fewer := e.FewerRoundsNote("payment", &r, 1, 0.83)
-	for _, c := range []struct {
-		forms []string
-		times []string // the batches caught, one of these words
-	}{{over, []string{"twice", "2 batches", "2×"}}, {fewer, []string{"once", "1 batch"}}} {
-		for _, f := range c.forms {
-			if !strings.Contains(f, "5 calls end together every 3.0s") && !strings.Contains(f, "5 end together every 3.0s") && !strings.Contains(f, "5 connections' calls end close together every 3.0s") &&
-				!strings.Contains(f, "5 connections ÷ 3.0s = 1.7/s: 5 end together,") && !strings.Contains(f, "5 connections ÷ 3.0s = 1.7/s, the long-run ceiling: 5 end together,") &&
-				!strings.Contains(f, "> 1.7/s: 5 end together,") && !strings.Contains(f, "> 5÷3.0s = 1.7/s: 5 end together,") && !strings.Contains(f, "> 5÷3.0s = 1.7/s: 5 end twice: 2/s") ||
-				!slices.ContainsFunc(c.times, func(w string) bool { return strings.Contains(f, w) }) || strings.Contains(f, "up to") {
-				t.Errorf("%q: what a batch is, and %s", f, c.times[0])
-			}
+	for _, f := range fewer {
+		if !strings.Contains(f, "5 calls end together every 3.0s") && !strings.Contains(f, "5 end together every 3.0s") && !strings.Contains(f, "5 connections' calls end close together every 3.0s") ||
+			!strings.Contains(f, "once") && !strings.Contains(f, "1 batch") || strings.Contains(f, "up to") {
+			t.Errorf("%q: what a batch is, and once", f)
+		}
+	}
+	// The batches over the cap, each with the hold that makes their times, beside them:
+	// "5 end together, twice in 5s" left why twice to work out (newcomer 77), a 3.0s hold's
+	// ends falling at most twice in 5s.
+	for _, f := range over {
+		if !strings.Contains(f, "5 calls end together every 3.0s, so at most twice in") && !strings.Contains(f, "5 connections' calls end close together every 3.0s, a batch, and these 5s caught 2 batches, the most 5s can catch 3.0s apart") &&
+			!strings.Contains(f, "5 end every 3.0s, twice in 5s") && !strings.HasSuffix(f, "> 5÷3.0s = 1.7/s: 5×⌈5s÷3.0s⌉÷5s=2/s") || strings.Contains(f, "up to") {
+			t.Errorf("%q: what a batch is, and why twice", f)
 		}
 	}
 	e = EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}
@@ -158,11 +160,12 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	// Every form but the widest, which counts the ok, says "up to", the narrowest for a
 	// compare half too ("20 end together every 3.0s, twice in 5s" made 40 of 36, review 42b).
 	for _, f := range slices.Concat(e.OverCapNote("payment", &r)[2:], e.FewerRoundsNote("payment", &r, 2, 0.38)[1:]) {
-		if !strings.Contains(f, "up to 20 calls end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, 2× in") &&
-			!strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: ≤20 end together, twice in") && !strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 end together, twice in") &&
-			!strings.Contains(f, "20÷3.0s = 6.7/s: up to 20 end together, twice in") &&
+		if !strings.Contains(f, "up to 20 calls end together every 3.0s, so at most twice in") && !strings.Contains(f, "up to 20 calls end together every 3.0s, twice in") &&
+			!strings.Contains(f, "≤20 end together every 3.0s, twice in") && !strings.Contains(f, "≤20 end together every 3.0s, 2× in") &&
+			!strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: ≤20 end every 3.0s, twice in") &&
+			!strings.Contains(f, "20÷3.0s = 6.7/s: ≤20 end every 3.0s, twice in") &&
 			!strings.Contains(f, "> 6.7/s: ≤20 end together, twice in") && !strings.Contains(f, "> 6.7/s: ≤20 end together, 2× in") &&
-			!strings.HasSuffix(f, "> 20÷3.0s = 6.7/s: ≤20 end twice: ≤8/s") {
+			!strings.HasSuffix(f, "> 20÷3.0s = 6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s") {
 			t.Errorf("36 ok of 20 workers in 5s: %q", f)
 		}
 	}
@@ -170,13 +173,13 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	// it (newcomer 58 G5); a compare half's form keeps the cap (newcomer 58 G5: "payment ok
 	// 7.2/s: ≤20 end together every 3.0s, twice in 5s" dropped why the line is there).
 	over = e.OverCapNote("payment", &r)
-	if !slices.Contains(over, "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 calls end together every 3.0s, twice in these 5s") {
+	if !slices.Contains(over, "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 calls end together every 3.0s, so at most twice in these 5s") {
 		t.Errorf("no form with the long run's cap: %q", over)
 	}
 	// The fewest, the cap's sum and the window's ceiling: "≤20 end together, 2×" stopped
 	// short of it, and "> 6.7/s: …" won the line beside the window from the sum (newcomer 65
-	// W16).
-	if last := over[len(over)-1]; last != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20 end twice: ≤8/s" {
+	// W16), its times worked out from the hold (newcomer 77: "≤20 end twice" left why twice).
+	if last := over[len(over)-1]; last != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s" {
 		t.Errorf("the fewest form %q, want the cap's sum and the window's ceiling in it", last)
 	}
 	for _, f := range over {
@@ -185,13 +188,14 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 		}
 	}
 	// The window's own ceiling worked out from its batches, where 7.2/s over 6.7/s read as
-	// the cap broken (newcomer 63 G-MAJOR): up to 2 × 20 ends in 5s.
-	if !slices.Contains(over, "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: ≤20 end together, twice in 5s: ≤ 2 × 20 ÷ 5s = 8/s") {
+	// the cap broken (newcomer 63 G-MAJOR): up to 2 × 20 ends in 5s, in 120 columns with
+	// the hold that makes it twice (newcomer 77).
+	if want := "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: ≤20 end every 3.0s, twice in 5s: ≤ 2 × 20 ÷ 5s = 8/s"; !slices.Contains(over, want) || len([]rune(want)) > 120 {
 		t.Errorf("no form with the window's ceiling: %q", over)
 	}
 	// The cap's sum kept in 80 columns (newcomer 54: "> 6.7/s" at 80x24, from nowhere on
 	// the table's lines), and the window's ceiling.
-	if i := slices.Index(e.OverCapNote("payment", &r), "payment ok 7.2/s > 20÷3.0s = 6.7/s: up to 20 end together, twice in 5s, so ≤ 8/s"); i < 0 ||
+	if i := slices.Index(e.OverCapNote("payment", &r), "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20 end every 3.0s, twice in 5s, so ≤ 8/s"); i < 0 ||
 		slices.ContainsFunc(e.OverCapNote("payment", &r)[:i], func(f string) bool { return len([]rune(f)) <= 80 }) {
 		t.Errorf("no form at 80 columns with the cap's sum: %q", e.OverCapNote("payment", &r))
 	}
@@ -203,11 +207,11 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	over = e.OverCapNote("payment", &r)
 	// The narrowest: 51 cells beside the window at 80 columns (newcomer 65 W16).
 	if bare := slices.IndexFunc(over, func(f string) bool { return strings.Contains(f, "> 1.7/s") }); bare >= 0 ||
-		over[len(over)-1] != "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end twice: 2/s" || len([]rune(over[len(over)-1])) > 51 {
+		over[len(over)-1] != "payment ok 2/s > 5÷3.0s = 1.7/s: 5×⌈5s÷3.0s⌉÷5s=2/s" || len([]rune(over[len(over)-1])) > 51 {
 		t.Errorf("no form with the cap's sum and the window's ceiling in 51 cells, or one without the sum: %q", over)
 	}
-	if !slices.Contains(over, "payment ok 2/s > 5 permits ÷ 3.0s = 1.7/s, the long-run ceiling: 5 end together, twice in 5s: 2 × 5 ÷ 5s = 2/s") ||
-		!slices.Contains(over, "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end together, twice in 5s, so 2/s") {
+	if !slices.Contains(over, "payment ok 2/s > 5 permits ÷ 3.0s = 1.7/s, the long-run ceiling: 5 end every 3.0s, twice in 5s: 2 × 5 ÷ 5s = 2/s") ||
+		!slices.Contains(over, "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end every 3.0s, twice in 5s, so 2/s") {
 		t.Errorf("whole batches: no form with the window's ceiling, equal: %q", over)
 	}
 }
@@ -230,7 +234,7 @@ func TestEndCapNoteHalvesSayBatchesAlike(t *testing.T) {
 	}
 	pool := first(EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}, 7.2)
 	bulkhead := first(EndCap{Replicas: 1, Servers: 5, Of: "permit", Hold: 3 * time.Second}, 2)
-	if pool != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20 end twice: ≤8/s" || bulkhead != "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end twice: 2/s" {
+	if pool != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s" || bulkhead != "payment ok 2/s > 5÷3.0s = 1.7/s: 5×⌈5s÷3.0s⌉÷5s=2/s" {
 		t.Errorf("halves at 58 and 59 columns:\n%q\n%q\nwant one wording", pool, bulkhead)
 	}
 }
@@ -261,7 +265,7 @@ func TestFleetCapSaysItsSum(t *testing.T) {
 		}
 	}
 	// Named alone where each one's state has no room: at 120 columns, not "3 × 20".
-	if want := "payment ok 22.6/s > 3 replicas (r2, r4 out now) × 20 workers ÷ 3.0s = 20/s: up to 60 end together, twice in 5s"; !slices.Contains(e.OverCapNote("payment", &r), want) || len([]rune(want)) > 120 {
+	if want := "payment ok 22.6/s > 3 replicas (r2, r4 out now) × 20 workers ÷ 3.0s = 20/s: ≤60 end every 3.0s, twice in 5s"; !slices.Contains(e.OverCapNote("payment", &r), want) || len([]rune(want)) > 120 {
 		t.Errorf("no %q in %q", want, e.OverCapNote("payment", &r))
 	}
 	r.OK[Payment] = 12
@@ -274,7 +278,7 @@ func TestFleetCapSaysItsSum(t *testing.T) {
 	// the window from it (newcomer 65 W16).
 	one := EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}
 	r.OK[Payment] = 7.2
-	if last := one.OverCapNote("payment", &r); last[len(last)-1] != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20 end twice: ≤8/s" {
+	if last := one.OverCapNote("payment", &r); last[len(last)-1] != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s" {
 		t.Errorf("one instance's fewest form: %q", last[len(last)-1])
 	}
 }
@@ -336,5 +340,24 @@ func TestFleetCapNamesTwoReplicasLastEnds(t *testing.T) {
 	notes := e.OverCapNote("payment", &r)
 	if !slices.ContainsFunc(notes, func(n string) bool { return strings.HasSuffix(n, want) }) {
 		t.Errorf("no %q in %q", want, notes)
+	}
+}
+
+// Newcomer 77: "twice in 5s" left why twice. A server's ends are a hold apart, so a window
+// holds at most ⌈its length ÷ the hold⌉ of them (Rounds), which is what the note's times and
+// its ⌈⌉ say, for a hold that is not seconds too: 400ms's ends fall at most 13 times in 5s.
+func TestOverCapNoteTimesAreTheHoldsInTheWindow(t *testing.T) {
+	e := EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 400 * time.Millisecond}
+	r := Rates{Seconds: 5, From: 3, To: 8}
+	r.OK[Payment] = 51 // 255 in 5s: over 20 ÷ 400ms = 50/s, within 13 × 20
+	if !r.OverCap(Payment, e) || e.Rounds(&r) != 13 {
+		t.Fatalf("51/s against 50/s, 13 rounds: over %v, rounds %d", r.OverCap(Payment, e), e.Rounds(&r))
+	}
+	over := e.OverCapNote("payment", &r)
+	for _, want := range []string{"payment ok 51/s > 20 workers ÷ 400ms = 50/s, the long-run ceiling: ≤20 end every 400ms, 13 times in 5s: ≤ 13 × 20 ÷ 5s = 52/s",
+		"payment ok 51/s > 20÷400ms = 50/s: ≤20×⌈5s÷400ms⌉÷5s=52/s"} {
+		if !slices.Contains(over, want) {
+			t.Errorf("no %q in %q", want, over)
+		}
 	}
 }

@@ -398,11 +398,12 @@ func Top(secs []Second, value func(*Second) float64) (top float64) {
 // Snapshot's Burst: than its highest set rate), ties, each rejected, of those it draws from from on, with their own
 // arrivals, in BusiestSince's forms, each saying it is the most: whole, "most rejected
 // since 0s: 5–6s, 32 of 32 arrived"; mid, "most since 0s: 5–6s, 32 of 32 arrived"; brief,
-// ties in fewer words, "most since 0s: 4–5s +2, 32 each of 33 arrived". "busiest 5–6s: 32 of 32 arrived" left busiest in what,
+// ties in fewer words, "most since 0s: 4–5s +2, 32 of 32 to 38 arrived in each". "busiest 5–6s: 32 of 32 arrived" left busiest in what,
 // and 32 of what, to guess (newcomer 59 G-minor 15); "(2–3s: rejected 22 of 22 arrived)"
 // beside "rejected 3–8s", why that second (newcomer 71 G-minor 1). Seconds that tie say so
-// by BusiestSince's rule, a run whole, else the first and how many more, "32 each" of their
-// arrivals (one figure, else the fewest to the most), the brief form those alone.
+// by BusiestSince's rule, a run whole, else the first and how many more, with the count each
+// turned away of what arrived in each (one figure, else the fewest to the most), the brief
+// form those alone.
 func BurstSince(from int, ties []Second, c Class, rejected int64) BusiestForms {
 	n := len(ties)
 	fewest, most := ties[0].Arrived[c], ties[0].Arrived[c]
@@ -413,11 +414,12 @@ func BurstSince(from int, ties []Second, c Class, rejected int64) BusiestForms {
 	if most > fewest {
 		arrived += " to " + FmtCount(most)
 	}
-	figure := FmtCount(rejected)
+	// Each second's own arrivals, said so: "32 each of 32 to 38 arrived" read as 32 each of
+	// one pool of 32 to 38, whether all were turned away left to guess (newcomer 77 G2).
+	of := FmtCount(rejected) + " of " + arrived + " arrived"
 	if n > 1 {
-		figure += " each"
+		of += " in each"
 	}
-	of := figure + " of " + arrived + " arrived"
 	ends := make([]int, n)
 	for i, sec := range ties {
 		ends[i] = sec.T
@@ -426,7 +428,7 @@ func BurstSince(from int, ties []Second, c Class, rejected int64) BusiestForms {
 	// Every form keeps since when: "most in 2–3s" beside "rejected 3–8s" named a second outside
 	// the window with nothing to say why (review of s89, newcomer 71 G-minor 1).
 	since := fmt.Sprintf("since %ds: ", from)
-	// And its arrivals, which say why: "32 each" beside a set 24/s left "32 of what" (newcomer
+	// And its arrivals, which say why: "32" beside a set 24/s left "32 of what" (newcomer
 	// 59 G-minor 15; review of s89). A legend without room for them drops its lead's word
 	// (the chart's title says it) first.
 	return BusiestForms{"most rejected " + since + whole + ", " + of, "most " + since + whole + ", " + of, "most " + since + short + ", " + of}

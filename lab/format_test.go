@@ -185,8 +185,8 @@ func TestBurstSinceSaysRejected(t *testing.T) {
 		want BusiestForms
 	}{
 		{[]Second{sec(6, 32)}, BusiestForms{"most rejected since 0s: 5–6s, 32 of 32 arrived", "most since 0s: 5–6s, 32 of 32 arrived", "most since 0s: 5–6s, 32 of 32 arrived"}},
-		{[]Second{sec(2, 32), sec(3, 35)}, BusiestForms{"most rejected since 0s: 1–3s, 32 each of 32 to 35 arrived", "most since 0s: 1–3s, 32 each of 32 to 35 arrived", "most since 0s: 1–3s, 32 each of 32 to 35 arrived"}},
-		{[]Second{sec(2, 33), sec(5, 33), sec(9, 33)}, BusiestForms{"most rejected since 0s: 1–2s and 2 more, 32 each of 33 arrived", "most since 0s: 1–2s and 2 more, 32 each of 33 arrived", "most since 0s: 1–2s +2, 32 each of 33 arrived"}},
+		{[]Second{sec(2, 32), sec(3, 35)}, BusiestForms{"most rejected since 0s: 1–3s, 32 of 32 to 35 arrived in each", "most since 0s: 1–3s, 32 of 32 to 35 arrived in each", "most since 0s: 1–3s, 32 of 32 to 35 arrived in each"}},
+		{[]Second{sec(2, 33), sec(5, 33), sec(9, 33)}, BusiestForms{"most rejected since 0s: 1–2s and 2 more, 32 of 33 arrived in each", "most since 0s: 1–2s and 2 more, 32 of 33 arrived in each", "most since 0s: 1–2s +2, 32 of 33 arrived in each"}},
 	} {
 		if got := BurstSince(0, tc.ties, Payment, 32); got != tc.want {
 			t.Errorf("%+v:\n%q\nwant\n%q", tc.ties, got, tc.want)

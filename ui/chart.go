@@ -1375,8 +1375,8 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	}
 	// Where no form with the figures has room for a most rejected second, that alone, by the
 	// class's letter, the lead and the mean given way (the table's /s rows give the mean): its
-	// arrivals outrank them. fleet-bulkhead's ties, "(most since 0s: 4–5s +2, 32 each of 32
-	// to 38 arrived)", took the 59 columns of its 120x40 chart with "35–40s: P 15/s" before
+	// arrivals outrank them. fleet-bulkhead's ties, "(most since 0s: 4–5s +2, 32 of 32 to
+	// 38 arrived in each)", took the 59 columns of its 120x40 chart with "35–40s: P 15/s" before
 	// them, and the legend named none beside its ▂, 30+/s of 24/s payments (newcomer 75
 	// W-minor 3). Each class that has one, else the first; false where none fits.
 	burstsAlone := func() (string, bool) {

@@ -256,7 +256,9 @@ func TestRejectedLegendNamesASecondPastTheRate(t *testing.T) {
 // and its 120x40 legend said only "rejected 35–40s: P payment 15/s  S signup 0/s  H health
 // 0/s", where the help says it names that second with its arrivals: three seconds tied at
 // 32, "(most since 0s: 4–5s +2, 32 each of 32 to 38 arrived)", had no room beside the
-// mean. The most rejected seconds outrank the mean (the table's /s row gives it).
+// mean. The most rejected seconds outrank the mean (the table's /s row gives it), and say
+// the arrivals are each second's own (newcomer 77 G2: "32 each of 32 to 38" read as of one
+// pool of arrivals).
 func TestRejectedLegendNamesTiedSecondsPastTheRateIn59Columns(t *testing.T) {
 	s := testSnapshot()
 	n := int64(s.Config.Traffic.PeakRate(lab.Payment)) + 22
@@ -268,7 +270,7 @@ func TestRejectedLegendNamesTiedSecondsPastTheRateIn59Columns(t *testing.T) {
 	spec := starvationChart(s, nil)
 	window := spec.window(s, 59)
 	_, legend, named := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), window, 59, true)
-	want := fmt.Sprintf("P most since %ds: %s +2, %d each of %d to %d arrived", window[0].T-1, lab.FmtSpan(s.Timeline[1].T-1, s.Timeline[1].T), n, n, n+6)
+	want := fmt.Sprintf("P most since %ds: %s +2, %d of %d to %d arrived in each", window[0].T-1, lab.FmtSpan(s.Timeline[1].T-1, s.Timeline[1].T), n, n, n+6)
 	if got := ansi.Strip(legend); !named || got != want || ansiWidth(legend) > 59 {
 		t.Errorf("at 59 columns: legend %q (names a second: %v), want %q", got, named, want)
 	}
