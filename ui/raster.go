@@ -76,7 +76,8 @@ type fpoint struct{ x, y float64 }
 
 // symbols are drawn in place of the glyphs Go Mono lacks: ▶ the focused side, ▸ the tour's
 // pointer, ✓ and ✗ the tour's verdict and an error, ⚠ a busy machine, ‖ paused, ⌈ ⌉ the
-// rounding up in the table's note on a window's ends (lab.EndCap's).
+// rounding up in the table's note on a window's ends (lab.EndCap's), ⌊ ⌋ the rounding down
+// of the postmortem's rounds of a queue.
 var symbols = map[rune]symbol{
 	'▶': {fills: [][]fpoint{{{1, 4}, {8.5, 9}, {1, 14}}}},
 	'▸': {fills: [][]fpoint{{{2, 6.5}, {7.5, 9.75}, {2, 13}}}},
@@ -85,6 +86,8 @@ var symbols = map[rune]symbol{
 	'‖': {strokes: [][]fpoint{{{3, 3}, {3, 15}}, {{6, 3}, {6, 15}}}, width: 1.25},
 	'⌈': {strokes: [][]fpoint{{{7, 3}, {3, 3}, {3, 16}}}, width: 1.25},
 	'⌉': {strokes: [][]fpoint{{{2, 3}, {6, 3}, {6, 16}}}, width: 1.25},
+	'⌊': {strokes: [][]fpoint{{{3, 3}, {3, 16}, {7, 16}}}, width: 1.25},
+	'⌋': {strokes: [][]fpoint{{{6, 3}, {6, 16}, {2, 16}}}, width: 1.25},
 	'⚠': {fills: [][]fpoint{{{4.5, 3}, {9, 14.5}, {0, 14.5}}},
 		holes: [][][]fpoint{{{{4, 6.5}, {5, 6.5}, {4.8, 10.5}, {4.2, 10.5}}}}, dots: []cellDot{{x: 4.5, y: 12.5, r: 0.75}}},
 }

@@ -121,7 +121,7 @@ func screenRunes(t *testing.T) map[rune]string {
 // what a user's own preset may bring, not for the lab's own words.
 func TestPictureCoversTheScreens(t *testing.T) {
 	seen := screenRunes(t)
-	for _, must := range "▶▸✓✗⚠‖─│━═┊" { // the ones Go Mono lacks and the lines: the check must have seen them
+	for _, must := range "▶▸✓✗⚠‖─│━═┊⌈⌉" { // the ones Go Mono lacks and the lines: the check must have seen them
 		if _, ok := seen[must]; !ok {
 			t.Errorf("%q is on the screens but was not collected", must)
 		}
@@ -336,4 +336,14 @@ func BenchmarkPNGFrame(b *testing.B) {
 		size = buf.Len()
 	}
 	b.ReportMetric(float64(size), "png-bytes")
+}
+
+// TestPictureDrawsThePostmortemsFloor: the postmortem's live queue says "⌊8535 ÷ 64⌋ rounds",
+// a line the sweep's made-up snapshots never reach, and Go Mono has no ⌊ ⌋ (they were tofu).
+func TestPictureDrawsThePostmortemsFloor(t *testing.T) {
+	for _, r := range "⌊⌋" {
+		if !inFont(r) && !drawnAsShape(r) {
+			t.Errorf("%q would be drawn as tofu", r)
+		}
+	}
 }
