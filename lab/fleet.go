@@ -441,14 +441,8 @@ func (f FleetConfig) BalancerRules() []string {
 // a CheckEvery after the pull, the last ReturnAfter − 1 later, so a return 9.9s on needs none
 // queued (a review).
 func (f *FleetStats) SoonBack(cfg FleetConfig) []string {
-	var soon *Pull
-	alone := cfg.BackIn() - cfg.CheckEvery.D()
-	for i, p := range f.Pulls {
-		if p.Returned() && p.ReturnedAt-p.At < alone && (soon == nil || p.ReturnedAt > soon.ReturnedAt) {
-			soon = &f.Pulls[i]
-		}
-	}
-	if soon == nil {
+	soon, ok := f.LatestSoon(cfg)
+	if !ok {
 		return nil
 	}
 	name, back, took := fmt.Sprintf("r%d", soon.Replica), FmtSecs(soon.ReturnedAt), FmtSecs(soon.ReturnedAt-soon.At)
@@ -457,6 +451,65 @@ func (f *FleetStats) SoonBack(cfg FleetConfig) []string {
 		fmt.Sprintf("%s back %s, %s after its pull: checks queued at it counted", name, back, took),
 		fmt.Sprintf("%s back in %s: checks queued at the pull counted", name, took),
 	}
+}
+
+// LatestSoon is the pull whose return came latest of those sooner than the rule (Soon);
+// ok false: none did.
+func (f *FleetStats) LatestSoon(cfg FleetConfig) (soon Pull, ok bool) {
+	for _, p := range f.Pulls {
+		if cfg.Soon(p) && (!ok || p.ReturnedAt > soon.ReturnedAt) {
+			soon, ok = p, true
+		}
+	}
+	return soon, ok
+}
+
+// Soon says pull p ended in a return sooner than the checks sent after it could make alone
+// (SoonBack).
+func (f FleetConfig) Soon(p Pull) bool {
+	return p.Returned() && !p.Drained && p.ReturnedAt-p.At < f.BackIn()-f.CheckEvery.D()
+}
+
+// SoonNote is what a replica's row says after "back at 35.5s" where its return from pull p
+// came sooner than the rule (Soon): ", in 8.8s: queued checks counted"; "" where it did not.
+// On the pulls line alone it never reached the domino's screen at 120 columns, where r3's
+// row, "back at 35.5s", stood under "(~10s, a check every 100ms)" (a reviewer, newcomer 73).
+func (f FleetConfig) SoonNote(p Pull) string {
+	if !f.Soon(p) {
+		return ""
+	}
+	return ", in " + FmtSecs(p.ReturnedAt-p.At) + ": queued checks counted"
+}
+
+// PulledHolds is why a pulled replica's row still shows busy workers or a queue, whole and
+// (PulledHoldsBrief) at 80 columns: the balancer sends it only its checks, and what it holds
+// is work from before the pull. "17/20" 2.7s after the pull, with 3s payments, read as work
+// still sent to it (newcomer 58 #3); "(gets only checks)" alone beside 18 busy left that to
+// a guess (newcomer 75 #2). The rows and the help say these words.
+const PulledHolds, PulledHoldsBrief = "gets only checks; finishes older work", "older work + checks"
+
+// RowTimes writes the times a replica's row gives, one precision for every row: to the
+// millisecond (under a minute) where the pulls line writes any row's latest out so (OutAt:
+// two outs under a second apart), else as FmtSecs. "PULLED at 38.013s" over "PULLED at
+// 34.1s" read as two kinds of timestamp (newcomer 77 W3).
+func (f *FleetStats) RowTimes() func(time.Duration) string {
+	outs := f.Outs()
+	shown, _ := f.OutTimes()
+	latest := map[int]int{} // a replica's latest out, by its index in outs
+	for i, p := range outs {
+		latest[p.Replica] = i
+	}
+	for _, i := range latest {
+		if shown[i] != FmtSecs(outs[i].At) {
+			return func(d time.Duration) string {
+				if d < time.Minute {
+					return fmtMillis(d)
+				}
+				return FmtSecs(d)
+			}
+		}
+	}
+	return FmtSecs
 }
 
 // PullRule is the balancer's rule for a pull, "2 checks not ok in a row pull a replica":

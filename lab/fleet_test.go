@@ -94,14 +94,18 @@ func TestDominoTellsEachTurn(t *testing.T) {
 	if got := still.InARow(12); math.Abs(got-0.11326) > 1e-4 {
 		t.Errorf("2 in a row with no arrivals: %v, want 0.1133", got)
 	}
-	if got := w.PullOdds(12); got != "2 in a row, 1-in-7, pull a replica" {
-		t.Errorf("the pull's odds: %q", got)
+	// With why they are not the check's squared, 1-in-25 (newcomer 76).
+	if got, apart := w.PullOdds(12); got != "2 in a row, 1-in-7, pull a replica" || apart != "2 in a row (same queue, not independent), 1-in-7, pull a replica" {
+		t.Errorf("the pull's odds: %q, with why: %q", got, apart)
 	}
 	// None without a pair, or past the average.
 	one := w
 	one.PullAfter = 1
-	if one.PullOdds(12) != "" || w.PullOdds(14) != "" {
-		t.Errorf("pull_after 1: %q; fewer than 14: %q; want none", one.PullOdds(12), w.PullOdds(14))
+	if a, b := one.PullOdds(12); a != "" || b != "" {
+		t.Errorf("pull_after 1: %q, %q; want none", a, b)
+	}
+	if a, b := w.PullOdds(14); a != "" || b != "" {
+		t.Errorf("fewer than 14: %q, %q; want none", a, b)
 	}
 	wide := CheckWait{Timeout: 1050 * time.Millisecond, Workers: 40, Hold: 3 * time.Second}
 	if got := wide.FewerThan(14); got != "fewer than 14: 44% chance per check" {

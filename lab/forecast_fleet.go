@@ -252,12 +252,19 @@ func (w CheckWait) FewerThan(need int) string {
 // The check's odds alone left the pull's to guess, 1-in-25 were the two apart, which they
 // are not (newcomer 73 G1). The whole domino, which says the rule before the check, keeps the
 // check's odds alone: at 120 columns the pull's cost it the first share's need.
-func (w CheckWait) PullOdds(need int) string {
+//
+// apart is the same with why the pull's odds are not the check's to the power PullAfter,
+// "2 in a row (same queue, not independent), 1-in-7, pull a replica", for a screen with room:
+// "1-in-5 chance per check; 2 in a row, 1-in-7" read wrong against 1/5 × 1/5 = 1/25, and
+// only the help said why (newcomer 76).
+func (w CheckWait) PullOdds(need int) (odds, apart string) {
 	pull := w.InARow(need)
 	if pull <= 0 {
-		return ""
+		return "", ""
 	}
-	return fmt.Sprintf("%d in a row, %s, pull a replica", w.PullAfter, chance(pull))
+	const why = " (same queue, not independent)"
+	return fmt.Sprintf("%d in a row, %s, pull a replica", w.PullAfter, chance(pull)),
+		fmt.Sprintf("%d in a row%s, %s, pull a replica", w.PullAfter, why, chance(pull))
 }
 
 // chance writes odds as FewerThan does: "1-in-5", or where 1/odds rounds to 2 or less, a

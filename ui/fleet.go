@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
 )
@@ -44,8 +45,13 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 		}
 	}
 	// A return sooner than the balancer line's ~10s, and why, where the line has room
-	// after all it says (a reviewer: r3 back 8.8s after its pull beside "~10s").
-	if with, ok := afterFirstFit(t, pulls, fs.SoonBack(s.Config.Fleet), w); ok {
+	// after all it says (a reviewer: r3 back 8.8s after its pull beside "~10s"), unless
+	// its replica's row says it: once on a screen is enough.
+	said := false
+	if p, ok := fs.LatestSoon(s.Config.Fleet); ok {
+		said = strings.Contains(ansi.Strip(strings.Join(rows, "\n")), s.Config.Fleet.SoonNote(p))
+	}
+	if with, ok := afterFirstFit(t, pulls, fs.SoonBack(s.Config.Fleet), w); ok && !said {
 		pulls = with
 	}
 	out := append([]string{balancerLine(t, s, w)}, rows...)
@@ -165,7 +171,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.
 	// quick ones apart.
 	rows := func(squeeze int) (cells []string, widest int, per float64, cols int, quick *lab.CheckAhead) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			c := replicaRow(t, s.Fleet, n, last, drainedAt, squeeze, countW)
+			c := replicaRow(t, s.Fleet, s.Config.Fleet, n, last, drainedAt, squeeze, countW, w)
 			if (squeeze == withWhy || squeeze == wholeBarWhy) && checks[n-1].Said {
 				var apart bool
 				if c, apart = withCheck(t, c, checks[n-1].CheckAhead, squeeze == withWhy, define, w); apart && quick == nil {
@@ -290,9 +296,11 @@ func replicaBarCells(squeeze int) int {
 // header's pool and balancer (newcomer 26). squeeze 1: a shorter bar, no count (the table has the fleet's),
 // and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
 // replica back in rotation without when it was pulled. The count is padded to countW, the
-// rows' widest. A time out of rotation is written as the pulls line writes it (fs.OutAt).
-func replicaRow(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW int) string {
-	r, outAt := &fs.Replicas[n-1], fs.OutAt
+// rows' widest. Its times are the rows' (fs.RowTimes): as the pulls line writes them, all to
+// the millisecond where it writes one row's so. cfg: the balancer's rules, by which withWhy
+// says a return sooner than them (lab.FleetConfig.SoonNote) where the row stays within w.
+func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW, w int) string {
+	r, at := &fs.Replicas[n-1], fs.RowTimes()
 	compact := squeeze > 0
 	name := fmt.Sprintf("r%-*d", len(strconv.Itoa(len(fs.Replicas))), n)
 	p := r.Pool
@@ -316,30 +324,49 @@ func replicaRow(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt ti
 	}
 	rejected := fmtCount(r.TurnedAway(lab.RejectPool))
 	h := r.Health
-	var state string
+	// alt is state in other words: with withWhy, a return sooner than the rules and why,
+	// taken where it fits; with wholeBarWhy, the rule without when it fell, taken where state
+	// does not fit (all times to the millisecond cost "pulled 27.9s, back 39.438s after 100
+	// ok" the 2 columns 80 left it).
+	var state, alt string
 	switch {
 	case compact:
-		brief := squeeze > 1 && squeeze != wholeBar && squeeze != wholeBarWhy
-		state = compactState(t, fs, n, last, drainedAt, drainedWord, brief, squeeze == wholeBarWhy) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
+		brief, rule := squeeze > 1 && squeeze != wholeBar && squeeze != wholeBarWhy, squeeze == wholeBarWhy
+		state = compactState(t, fs, n, last, drainedAt, drainedWord, brief, rule) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
+		if rule {
+			alt = compactState(t, fs, n, last, drainedAt, drainedWord, true, rule) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
+		}
 	case drainedAt > 0:
-		state = t.alert.Render(drainedWord+" at "+outAt(drainedAt)) + holds(t, p, false, squeeze)
+		state = t.alert.Render(drainedWord+" at "+at(drainedAt)) + holds(t, p, false, squeeze)
 	case h.Pulled && len(h.History) > 0:
-		state = t.alert.Render("PULLED at "+outAt(h.History[len(h.History)-1].At)) + holds(t, p, true, squeeze)
+		state = t.alert.Render("PULLED at "+at(h.History[len(h.History)-1].At)) + holds(t, p, true, squeeze)
 	case h.Pulled:
 		state = t.alert.Render("PULLED") + holds(t, p, true, squeeze)
 	case h.FailStreak > 0:
 		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && last.Drained: // back when the drain ended: no checks brought it
-		state = t.status.Render("in rotation") + t.dim.Render(" ("+last.Drain(outAt(last.At), false)+")")
+		state = t.status.Render("in rotation") + t.dim.Render(" ("+last.Drain(at(last.At), at(last.ReturnedAt), false)+")")
 	case last.Returned():
-		state = t.status.Render("in rotation") + t.dim.Render(" (back at "+fmtSecs(last.ReturnedAt)+")")
+		back := " (back at " + at(last.ReturnedAt)
+		state = t.status.Render("in rotation") + t.dim.Render(back+")")
+		// Sooner than the balancer line's ~10s, and why.
+		if note := cfg.SoonNote(last); note != "" && squeeze == withWhy {
+			alt = t.status.Render("in rotation") + t.dim.Render(back+note+")")
+		}
 	default:
 		state = t.status.Render("in rotation")
 	}
-	if compact {
-		return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + "  " + state
+	row := t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy
+	if !compact {
+		row += t.dim.Render("  "+lab.TurnedAway(lab.RejectPool).Term().Column+" ") + padLeft(rejected, countW)
 	}
-	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  "+lab.TurnedAway(lab.RejectPool).Term().Column+" ") + padLeft(rejected, countW) + "  " + state
+	row += "  "
+	switch {
+	case alt == "":
+	case compact && ansiWidth(row+state) > w, !compact && ansiWidth(row+alt) <= w:
+		return row + alt
+	}
+	return row + state
 }
 
 // holds is why a replica out of rotation (pulled, or else drained) still has busy workers
@@ -356,11 +383,11 @@ func holds(t *theme, p lab.PoolStats, pulled bool, squeeze int) string {
 		return t.dim.Render(outHeld)
 	case !p.AtWork():
 	case squeeze == withWhy && pulled:
-		return t.dim.Render(pulledHolds)
+		return t.dim.Render(" (" + lab.PulledHolds + ")")
 	case squeeze == withWhy:
 		return t.dim.Render(outHolds)
 	case squeeze == wholeBarWhy && pulled:
-		return t.dim.Render(pulledHoldsBrief)
+		return t.dim.Render(" (" + lab.PulledHoldsBrief + ")")
 	}
 	return ""
 }
@@ -382,11 +409,6 @@ const (
 	// wholeBarWhy is wholeBar with a pulled replica's checks (holds), where that fits.
 	wholeBarWhy       = 6
 	outHolds, outHeld = " (finishes what it holds)", " (finished what it held)"
-	// A pulled one's busy workers long after the pull run what it had queued then: "17/20"
-	// 2.7s after it, with 3s payments, read as work still sent to it (newcomer 58 #3); "(gets
-	// only checks)" alone beside 18 busy left that to a guess (newcomer 75 #2), and the whole
-	// form, 3 columns past 120, said it nowhere there.
-	pulledHolds, pulledHoldsBrief = " (gets only checks; finishes older work)", " (older work + checks)"
 )
 
 // withoutWhy is each squeeze with a why and the same rows without it, taken where those
@@ -403,9 +425,11 @@ const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
 // rotation, 1/2 not ok" (not "failed": the health row counts timed-out and rej:pool,
 // failed 0), "in rotation, pulled 9.3s,
 // back 19.5s", with rule "pulled 9.3s, back 19.5s after 100 ok" (n43 G-16: at 80 columns the
-// balancer's rule had no line); replica n of fs, its times as the pulls line writes them.
+// balancer's rule had no line), with rule and brief "back 39.438s after 100 ok" (the rule
+// where when it fell has no room); replica n of fs, its times as its row writes them
+// (lab.FleetStats.RowTimes).
 func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief, rule bool) string {
-	r, outAt := &fs.Replicas[n-1], fs.OutAt
+	r, outAt := &fs.Replicas[n-1], fs.RowTimes()
 	h := r.Health
 	switch {
 	case drainedAt > 0:
@@ -417,13 +441,15 @@ func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt 
 	case h.FailStreak > 0:
 		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && last.Drained: // no "pulled", no checks ok: the drain ended (newcomer 67)
-		return t.status.Render("in rotation") + t.dim.Render(", "+last.Drain(outAt(last.At), false))
+		return t.status.Render("in rotation") + t.dim.Render(", "+last.Drain(outAt(last.At), outAt(last.ReturnedAt), false))
+	case last.Returned() && brief && rule: // the rule's form without when it fell, as short as brief's
+		return t.dim.Render("back " + outAt(last.ReturnedAt) + fmt.Sprintf(" after %d ok", r.Config.Fleet.ReturnAfter))
 	case last.Returned() && brief:
-		return t.status.Render("in rotation") + t.dim.Render(", back "+fmtSecs(last.ReturnedAt))
+		return t.status.Render("in rotation") + t.dim.Render(", back "+outAt(last.ReturnedAt))
 	case last.Returned() && rule: // "back" says in rotation; the rule says why then (n43 G-16)
-		return t.dim.Render("pulled " + outAt(last.At) + ", back " + fmtSecs(last.ReturnedAt) + fmt.Sprintf(" after %d ok", r.Config.Fleet.ReturnAfter))
+		return t.dim.Render("pulled " + outAt(last.At) + ", back " + outAt(last.ReturnedAt) + fmt.Sprintf(" after %d ok", r.Config.Fleet.ReturnAfter))
 	case last.Returned(): // when it fell too: the domino's order stays readable
-		return t.status.Render("in rotation") + t.dim.Render(", pulled "+outAt(last.At)+", back "+fmtSecs(last.ReturnedAt))
+		return t.status.Render("in rotation") + t.dim.Render(", pulled "+outAt(last.At)+", back "+outAt(last.ReturnedAt))
 	}
 	return t.status.Render("in rotation")
 }

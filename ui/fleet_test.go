@@ -335,9 +335,13 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 			t.Errorf("at 59 columns, a replica's row without its state: %q", row)
 		}
 	}
-	// Where it fits, a replica back in rotation says when it fell too: the domino's order.
-	if rows := ansi.Strip(strings.Join(rowsOf(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "pulled 8.0s, back 9.4s") {
-		t.Errorf("at 80 columns, the replica back lost its pull:\n%s", rows)
+	// Where it fits, a replica back in rotation says when it fell too: the domino's order;
+	// where it does not, the rule still (every row's time to the millisecond, as r3's and
+	// r4's 10ms apart are: newcomer 77 W3).
+	for w, want := range map[int]string{81: "pulled 8.010s, back 9.430s after 100 ok", 80: "  back 9.430s after 100 ok"} {
+		if rows := ansi.Strip(strings.Join(rowsOf(newTheme(false, true), s, w), "\n")); !strings.Contains(rows, want) || !strings.Contains(rows, "(older work + checks)") {
+			t.Errorf("at %d columns, no %q, or a pulled row lost why it holds work:\n%s", w, want, rows)
+		}
 	}
 }
 
@@ -679,9 +683,11 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// its sum where it costs the headline no line (newcomer 52): at 80x24 the odds one
 		// check's take its room (newcomer 62 #3).
 		text := ansi.Strip(out)
-		want := "all out 9.030s–9.4s (rejected:balancer); r2 by chance: its check, 11 payments ahead, needed 12 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance per check; 2 in a row, 1-in-7, pull a replica)"
-		if size[0] == 80 {
+		// Where it costs no line, why the pull's odds are not the check's squared (newcomer 76).
+		want := "all out 9.030s–9.4s (rejected:balancer); r2 by chance: its check, 11 payments ahead, needed 12 workers to free in its 2.0s timeout; only 11 workers did (13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance per check; 2 in a row (same queue, not independent), 1-in-7, pull a replica)"
+		if size[0] == 80 { // no room for the average's sum, nor for why the odds are not 1-in-25
 			want = strings.Replace(want, ": 2.0s × 20 / 3.0s", "", 1)
+			want = strings.Replace(want, " (same queue, not independent)", "", 1)
 		}
 		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), want) || !strings.Contains(text, "held (of") {
 			t.Errorf("%dx%d: the domino cut, or its charts:\n%s", size[0], size[1], text)
@@ -862,8 +868,9 @@ func TestDominoSaysTheQueuesWorkedOff(t *testing.T) {
 func TestWorkedOffCostsNoChart(t *testing.T) {
 	s := dominoTwenty()
 	// Back in rotation, at 80 columns, by the balancer's rule (n43 G-16: "pulled 9.3s, back
-	// 19.5s" with the rule nowhere at 80x24).
-	if rows := ansi.Strip(strings.Join(rowsOf(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "queued  pulled 8.0s, back 15.5s after 100 ok") {
+	// 19.5s" with the rule nowhere at 80x24); every row's time to the millisecond, as r3's
+	// and r4's 10ms apart are, leaves no room for when it fell (newcomer 77 W3).
+	if rows := ansi.Strip(strings.Join(rowsOf(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "queued  back 15.530s after 100 ok") {
 		t.Errorf("r2 back, at 80 columns:\n%s", rows)
 	}
 	var spare spareClause
@@ -1352,14 +1359,31 @@ func TestFleetReadApartIsSaid(t *testing.T) {
 
 // Two pulls 10ms apart: the replicas' rows give each to the millisecond, as the pulls line
 // does, not "PULLED at 9.0s" beside "r3 9.020s, r4 9.030s (+10ms)" (newcomer 39 W4), in the
-// full row and the compact one.
+// full row and the compact one; and every other row's time so too: "PULLED at 8.0s" under
+// "PULLED at 9.020s" read as two kinds of timestamp (newcomer 77 W3).
 func TestReplicaRowsTimeAsThePullsLine(t *testing.T) {
 	s := fleetSnapshot(4, 4)
 	out := ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))
-	for _, want := range []string{"r3 9.020s (+1.0s), r4 9.030s (+10ms)", "PULLED at 9.020s", "PULLED at 9.030s", "PULLED at 8.0s"} {
+	for _, want := range []string{"r3 9.020s (+1.0s), r4 9.030s (+10ms)", "PULLED at 9.020s", "PULLED at 9.030s", "PULLED at 8.010s"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
+	}
+	// Pulls a second and more apart: every row to the tenth, as the pulls line.
+	apart := fleetSnapshot(4, 4)
+	apart.Elapsed = 12 * time.Second
+	apart.Fleet.Pulls[3].At += 2 * time.Second
+	apart.Fleet.Replicas[3].Health.History = []lab.Pull{apart.Fleet.Pulls[3]}
+	if rows := ansi.Strip(strings.Join(rowsOf(newTheme(false, true), apart, 120), "\n")); !strings.Contains(rows, "PULLED at 9.0s") || !strings.Contains(rows, "PULLED at 11.0s") {
+		t.Errorf("pulls apart, rows not to the tenth:\n%s", rows)
+	}
+	// The help says the rows' rule beside the pulls line's.
+	var help strings.Builder
+	for _, it := range lab.ScreenWords() {
+		help.WriteString(it.Value + "\n")
+	}
+	if rule := "the replicas' rows give their times as this line does, and every one of them to the millisecond"; !strings.Contains(help.String(), rule) {
+		t.Errorf("the help has no %q", rule)
 	}
 	if got := ansi.Strip(strings.Join(replicaStates(newTheme(true, true), s, 120), "\n")); !strings.Contains(got, "PULLED 9.030s") {
 		t.Errorf("compact: %s", got)
@@ -1485,7 +1509,8 @@ func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 	// the odds one check's (newcomer 62 #3), whose 10 columns leave the odds' basis no room
 	// here.
 	// The pull's odds after the check's, the rule in them (newcomer 73 G1).
-	if want := "(13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance per check; 2 in a row, 1-in-7, pull a replica)"; !strings.Contains(flat, want) || !strings.Contains(flat, "(8/s × 3.0s = 24 workers of 20)") {
+	// Why the pull's odds are not the check's squared where that costs no line (newcomer 76).
+	if want := "(13.3 on average: 2.0s × 20 / 3.0s; fewer than 12: 1-in-5 chance per check; 2 in a row (same queue, not independent), 1-in-7, pull a replica)"; !strings.Contains(flat, want) || !strings.Contains(flat, "(8/s × 3.0s = 24 workers of 20)") {
 		t.Errorf("no %q in\n%s", want, text)
 	}
 	if headline := headlineLines(text); headline > headlineMost {
@@ -1668,17 +1693,19 @@ func TestPulledHoldsInTheHelp(t *testing.T) {
 	for _, it := range lab.ScreenWords() {
 		help.WriteString(it.Label + " " + it.Value + "\n")
 	}
-	for _, clause := range []string{pulledHolds, pulledHoldsBrief} {
-		if said := strings.TrimSpace(clause); !strings.Contains(help.String(), said) {
+	for _, clause := range []string{lab.PulledHolds, lab.PulledHoldsBrief} {
+		if said := "(" + clause + ")"; !strings.Contains(help.String(), said) {
 			t.Errorf("the help has no %q", said)
 		}
 	}
 }
 
-// A return to rotation sooner than the balancer line's ~10s says why on the pulls line,
-// after all the line says, where it fits; where it does not, the line is as it was (a
-// reviewer: r3 back 8.8s after its pull, on the strip, beside "~10s").
-func TestSoonBackOnThePullsLine(t *testing.T) {
+// A return to rotation sooner than the balancer line's ~10s says why on its replica's row
+// where it fits (on the pulls line, 101–116 wide at 120 columns, it never reached the
+// domino's screen: a reviewer, newcomer 73), and then not again on the pulls line; where no
+// row says it, on the pulls line, after all the line says, where it fits; where it does not
+// either, the line is as it was (a reviewer: r3 back 8.8s after its pull, beside "~10s").
+func TestSoonBackOnItsRow(t *testing.T) {
 	th := newTheme(false, true)
 	s := fleetSnapshot(4, 1)
 	fs := s.Fleet
@@ -1695,13 +1722,17 @@ func TestSoonBackOnThePullsLine(t *testing.T) {
 		t.Fatalf("back %v after its pull, rule ~%v: no words", soon-p.At, s.Config.Fleet.BackIn())
 	}
 	lines := ansi.Strip(strings.Join(fleetLines(th, s, 120, levelTerse), "\n"))
-	if !strings.Contains(lines, forms[0]) {
-		t.Errorf("at 120 columns, no %q:\n%s", forms[0], lines)
+	if row := "in rotation (back at 14.8s, in 8.8s: queued checks counted)"; !strings.Contains(lines, row) || strings.Contains(lines, forms[0]) {
+		t.Errorf("at 120 columns, no %q on its row, or the pulls line says it again:\n%s", row, lines)
 	}
 	for _, l := range strings.Split(lines, "\n") {
 		if ansiWidth(l) > 120 {
 			t.Errorf("a line %d wide: %q", ansiWidth(l), l)
 		}
+	}
+	// A row with no room for it: the pulls line says it where that has room.
+	if lines := ansi.Strip(strings.Join(fleetLines(th, s, 110, levelTerse), "\n")); strings.Contains(lines, "queued checks counted)") || !strings.Contains(lines, forms[0]) {
+		t.Errorf("at 110 columns, the row says it, or the pulls line does not, %q:\n%s", forms[0], lines)
 	}
 	// Where no form fits after all the line says, the line is as it was.
 	if lines, bare := fleetLines(th, s, 60, levelTerse), pullList(th, fs, s.Config.Fleet, 60); !slices.Contains(lines, bare) {

@@ -86,6 +86,9 @@ type spareClause struct {
 	// fuller without), taken where fuller alone costs a line, before unfull: the fix's level
 	// with its product at 80x24 for what its cap keeps (newcomer 64); "" none.
 	trade [2]string
+	// apart is a part said with why ([1]), taken last, where it costs no line: the domino's
+	// pull odds with why they are not the check's squared (newcomer 76).
+	apart [2]string
 }
 
 // press says the clause's key as the line says it: " (press ])", and on a compare's other

@@ -25,7 +25,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	// lines at 120x40, too long to read in seconds on a projected screen).
 	var brief spareClause
 	terse, _ := fleetSentence(cfg, s, &brief, true)
-	spare.widen, spare.fuller = brief.widen, brief.fuller // the brief pass's, whatever the first set
+	spare.widen, spare.fuller, spare.apart = brief.widen, brief.fuller, brief.apart // the brief pass's, whatever the first set
 	// What was answered while all were out (n42 G9), a clause said where it costs no chart row:
 	// inside the domino it made fleet-domino's headline 7 lines at 80x24 at 20s, and its
 	// charts gave way (s51). Where a bulkhead's clause holds the place, in the sentence.
@@ -53,9 +53,9 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		return "", false
 	}
 	n, k := len(fs.Replicas), fs.InRotation
-	story, widen, fuller, need := dominoStory(cfg, fs, s.Elapsed, brief)
+	story, widen, fuller, apart, need := dominoStory(cfg, fs, s.Elapsed, brief)
 	if brief {
-		spare.widen, spare.fuller = widen, fuller
+		spare.widen, spare.fuller, spare.apart = widen, fuller, apart
 	}
 	spare.need = need
 	workers := cfg.Pool.Workers
@@ -304,10 +304,10 @@ func replicaName(i int, brief bool) string {
 // The first stretch with all out says the later ones briefly, counted to now.
 // need is the first share said with the workers it needs, with Little's law's sum, else
 // without (spareClause.need).
-func dominoStory(cfg lab.Config, fs *lab.FleetStats, now time.Duration, brief bool) (story string, widen, fuller [2]string, need [][2]string) {
+func dominoStory(cfg lab.Config, fs *lab.FleetStats, now time.Duration, brief bool) (story string, widen, fuller, apart [2]string, need [][2]string) {
 	turns := fs.Domino(cfg)
 	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
-		return "", widen, fuller, need
+		return "", widen, fuller, apart, need
 	}
 	var b strings.Builder
 	why := ""
@@ -360,7 +360,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, now time.Duration, brief bo
 			if need != nil {
 				workers = 0
 			}
-			why, widen, fuller = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, workers, brief)
+			why, widen, fuller, apart = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, workers, brief)
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			// The wait its check met, as checkFailed's.
 			w = fmt.Sprintf("r%d%s%s (%d ahead, %s)", t.Replica, atWord, at[i], t.Ahead, turns[max(i-1, 0)].Wait.Freed(t.Freed))
@@ -434,7 +434,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, now time.Duration, brief bo
 	if latest, when, _ := latestTurn(fs, brief); when > told && when != until && !brief {
 		story += "; " + latest
 	}
-	return story, widen, fuller, need
+	return story, widen, fuller, apart, need
 }
 
 // checkFailed is why turn t's replica was pulled, its check having waited behind payments
@@ -448,7 +448,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, now time.Duration, brief bo
 // did (13.3 on average; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a
 // replica". No longer: it keeps fleet-domino's headline to the lines its charts leave at
 // 80x24 (n46 #2: at 15s and 25s they gave way).
-func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, brief bool) (why string, widen, fuller [2]string) {
+func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, brief bool) (why string, widen, fuller, apart [2]string) {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
 	need := t.Ahead + 1 // the payments ahead and the check itself
 	average := ""
@@ -460,8 +460,8 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, br
 			widen = [2]string{average, average + ": " + wait.Sum("")}
 			if fewer := wait.FewerThan(need); fewer != "" {
 				// The pull's odds with the rule in them, which then closes no step of its own.
-				if pull := wait.PullOdds(need); pull != "" {
-					fewer, rule = fewer+"; "+pull, ""
+				if pull, why := wait.PullOdds(need); pull != "" {
+					fewer, rule, apart = fewer+"; "+pull, "", [2]string{pull, why}
 				}
 				average += "; " + fewer
 				// The odds' basis where the lines have room (newcomer 56: at 80x24 the
@@ -471,7 +471,7 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, br
 			average += ")"
 		}
 		return fmt.Sprintf("; %s: its check, %d payments ahead, needed %s in its %s timeout; %s%s%s",
-			whyPulled(t, wait, need, true), t.Ahead, wait.Needed(need, workers), timeout, t.FreedWords(need, wait), average, rule), widen, fuller
+			whyPulled(t, wait, need, true), t.Ahead, wait.Needed(need, workers), timeout, t.FreedWords(need, wait), average, rule), widen, fuller, apart
 	}
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
@@ -485,7 +485,7 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, br
 	}
 	return fmt.Sprintf("; %s: %s, and %s queued behind %d payments, so it needed %s within its %s timeout; "+
 		"%s%s, so it waited past %s and timed out",
-		whyPulled(t, wait, need, false), cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, wait.Needed(need, 0), timeout, t.FreedWords(need, wait), average, timeout), widen, fuller
+		whyPulled(t, wait, need, false), cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, wait.Needed(need, 0), timeout, t.FreedWords(need, wait), average, timeout), widen, fuller, apart
 }
 
 // whyPulled leads checkFailed's steps: "why r4 was pulled"; where the share before it

@@ -340,7 +340,8 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		// The terse form's widen last, where the need and the fuller left it no room in as
 		// few lines: the domino's average with its sum at 120x40 (newcomer 62's "per check"
 		// took its room).
-		out, _ = needed(out, said, [][2]string{spare.widen, spare.widenBrief}, c.w, most)
+		out, said = needed(out, said, [][2]string{spare.widen, spare.widenBrief}, c.w, most)
+		out, _ = widened(out, said, spare.apart, c.w)
 	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
