@@ -221,6 +221,11 @@ type BalancerKind string
 // RoundRobin gives each request to the next replica in rotation, in turn.
 const RoundRobin BalancerKind = "round_robin"
 
+// Word is the kind as the screen says it, the config's spelling for its file: "balancer
+// round_robin" was the one setting on screen in config spelling, defined nowhere
+// (newcomer 76 G1).
+func (k BalancerKind) Word() string { return strings.ReplaceAll(string(k), "_", "-") }
+
 // FleetConfig is a fleet of identical replicas, each a whole instance (its own pool and
 // isolation), behind one load balancer, sharing one dependency and one stream of traffic.
 // Replicas 0 or 1 is one instance with no balancer in front; its health checks then come

@@ -239,14 +239,12 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		// hops compare this item differs between the halves, so it leads the line.
 		forms = forms[1:]
 	}
-	item := Item{Label: hopsLabel, Value: fittingValue(hopsLabel, w, forms...)}
-	if !edge {
-		// Briefly the mode alone, for a settings line cut to one or two: deadline-propagation's
-		// 80x24 hid it (newcomer 73 W4). With the edge, the compact form is as brief as the
-		// line holds every factor of 3 × 3 × 3 in.
-		item.Brief = "deadline " + string(dep.Deadline)
-	}
-	return []Item{item}
+	// Briefly the mode alone, for a settings line cut to one or two: deadline-propagation's
+	// 80x24 hid it (newcomer 73 W4). With the edge too, where the briefer forms keep more:
+	// stacked-timeouts' 80x24 kept "edge, hops 1–2: 3 tries of 500ms" and cut the traffic,
+	// whose rates were then on no line (newcomers 76 and 77); the retry and timeout items
+	// keep the edge's factor, the narrator's "3 × 3 × 3" the hops'.
+	return []Item{{Label: hopsLabel, Value: fittingValue(hopsLabel, w, forms...), Brief: "deadline " + string(dep.Deadline)}}
 }
 
 // hopTries says how each hop between the lab and the last tries its calls, long ("3 times,

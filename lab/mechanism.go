@@ -136,6 +136,12 @@ type Item struct {
 	// first where a settings line may be cut); Spare that it follows from the items before, so below full detail the screen may leave it out; Off that it names a mechanism
 	// that is off, so a one-line form of the settings may put it last.
 	Strong, Spare, Off bool
+	// Core says a line that may be cut keeps it before the mechanisms off, off too: the
+	// pool's queue and the payments' timeout, what every forecast rests on (Erlang B's
+	// "turned away at once" is "queue none"; semaphore-bulkhead's 80x24 cut it, newcomers
+	// 76 and 77). Aside says the lesson rests on it least (the arrivals' process and seed,
+	// which a forecast's "random arrivals" says): such a line gives it way first.
+	Core, Aside bool
 	// Own says it is one of the lab's own measures (Snapshot.Own), not the lesson's: the
 	// screen shows it only when asked to (an audience reads a projected screen for seconds).
 	Own bool

@@ -149,7 +149,7 @@ func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 			value += " (a check answered later, queue wait included, is timed out: not ok)"
 		}
 	}
-	return []Item{{Label: "timeout", Value: value, Off: off, Strong: strong}}
+	return []Item{{Label: "timeout", Value: value, Off: off, Strong: strong, Core: true}}
 }
 
 // healthTimesOut says health checks in s's run on c can be answered past the balancer's

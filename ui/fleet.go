@@ -68,7 +68,7 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 // shortest rule), then the state alone.
 func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 	fs := s.Fleet
-	head := t.bold.Render("balancer") + " " + string(fs.Balancer) + ": "
+	head := t.bold.Render("balancer") + " " + fs.Balancer.Word() + ": "
 	states := fs.BalancerStates()
 	if fs.InRotation == 0 {
 		for i := range states {

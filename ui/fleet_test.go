@@ -84,7 +84,7 @@ func TestFleetFrame(t *testing.T) {
 		n, pulled, w, h int
 		want            []string
 	}{
-		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
+		{4, 2, 120, 40, []string{"balancer round-robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
 			"r2 8.0s (+2.0s)", "1/2 checks not ok", "the domino: r1 pulled at 6.0s → 3 left, 8/s payments each (8/s × 3.0s = 24 workers of 20) → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
 		{4, 4, 120, 40, []string{"NO HEALTHY TARGET: all 4 out · out after 2 not ok, back after 100 ok (~10s, a check every 100ms)", "all out from 9.030s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},

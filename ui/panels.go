@@ -59,8 +59,9 @@ type labCtx struct {
 	// those before it cost the layout a line it has not, or wrapped a word alone (spared).
 	briefFrom int
 	// oneSettings keeps the settings to one line at levelTight, where a second would cost
-	// the per-second rates (labLines).
-	oneSettings bool
+	// the per-second rates (labLines); threeSettings gives them a third, where two cut some
+	// and the layout has a blank line to spare for it (labPlan).
+	oneSettings, threeSettings bool
 	// noGlossLine leaves out a settings gloss that would stand on a line of its own (a Spare
 	// Tail item), where that line costs another panel one of its own (spared).
 	noGlossLine bool
@@ -178,7 +179,7 @@ func (c labCtx) draw(p panel, level int) []string {
 	case narratorPanel.name:
 		k.spare, k.briefFrom = c.spare, c.briefFrom
 	case settingsPanel.name:
-		k.oneSettings, k.noGlossLine = c.oneSettings, c.noGlossLine
+		k.oneSettings, k.threeSettings, k.noGlossLine = c.oneSettings, c.threeSettings, c.noGlossLine
 	case headerPanel.name:
 		k.oneWarning = c.oneWarning
 	case hopsPanel.name:
@@ -203,16 +204,17 @@ func (c labCtx) cached(k drawKey, draw func() []string) []string {
 // charts drawn to a height to measure their blank rows (charts' tall), or the filling panels
 // at a level and height ("filled", filledCached).
 type drawKey struct {
-	name        string
-	level       int
-	height      int
-	spare       spareForm
-	briefFrom   int
-	oneSettings bool
-	noGlossLine bool
-	oneWarning  bool
-	oneWay      bool
-	noYielding  bool
+	name          string
+	level         int
+	height        int
+	spare         spareForm
+	briefFrom     int
+	oneSettings   bool
+	threeSettings bool
+	noGlossLine   bool
+	oneWarning    bool
+	oneWay        bool
+	noYielding    bool
 }
 
 // labPanels are the one lab's layout, top to bottom: the panels of their own height, then
@@ -383,12 +385,18 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 	}
 	if level >= levelTight {
 		rows = slices.DeleteFunc(rows, func(r lab.Item) bool { return r.Tail }) // no line of their own to end
-		two := level == levelTight && !c.oneSettings
-		lines, kept := c.wholeSettings(rows, two)
+		n := 1
+		if level == levelTight && !c.oneSettings {
+			n = 2
+			if c.threeSettings {
+				n = 3
+			}
+		}
+		lines, kept := c.wholeSettings(rows, n)
 		// Cut, the briefer forms where they keep more: stacked-timeouts' "deadline 2s from
 		// arrival" and "retry 3 tries" beside its hops' (newcomer 73 W4).
-		if brief := briefer(rows); brief != nil {
-			if bl, bk := c.wholeSettings(brief, two); bk > kept {
+		if brief := briefer(rows, c.differing()); brief != nil {
+			if bl, bk := c.wholeSettings(brief, n); bk > kept {
 				lines = bl
 			}
 		}
@@ -416,46 +424,69 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 }}
 
 // wholeSettings is rows as one line of whole settings in oneLine's order, "…" closing it
-// where some give way, or with two where that line would hide some, what the run is given
+// where some give way, or in up to n where that line would hide some, what the run is given
 // first: the hops compare's "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try · …"
 // cut the traffic and the dependency every try outlasts (newcomer 25), stacked-timeouts'
 // "dependency slow 3s · pool 20 workers · timeout socket 500ms · …" its deadline and
 // retries (newcomer 73 W4). The first line takes the first whole, even with no room for "…"
 // beside it (the hops' "lab, hops 1–2 try 3 times, 250ms a try" in a 120-column half,
 // review 16 #8), then each after it that fits, a mechanism on past one too wide for the
-// room left, which leads the second: fleet-domino's dependency beside its timeout, its
-// traffic below. kept is how many of rows are drawn whole.
-func (c labCtx) wholeSettings(rows []lab.Item, two bool) (lines []string, kept int) {
+// room left, which leads the next: fleet-domino's dependency beside its timeout, its
+// traffic below; the last line as the one line. kept is how many of rows are drawn whole.
+func (c labCtx) wholeSettings(rows []lab.Item, n int) (lines []string, kept int) {
 	differing, own, sep := c.differing(), c.own(), c.t.dim.Render(" · ")
 	ordered := oneLine(rows, differing, own, false)
 	items := c.t.settingsItems(ordered)
 	line, kept := wholeItems(items, sep, c.w)
-	if !two || kept == len(items) || ansiWidth(items[0]) > c.w {
+	if n < 2 || kept == len(items) || ansiWidth(items[0]) > c.w {
 		return []string{line}, kept
 	}
 	ordered = oneLine(rows, differing, own, true)
 	items = c.t.settingsItems(ordered)
-	first, used := []string{items[0]}, ansiWidth(items[0])
-	var rest []string
-	for k := 1; k < len(items); k++ {
-		if len(rest) > 0 && ordered[k].Off || used+ansiWidth(sep+items[k]) > c.w {
-			rest = append(rest, items[k])
-			continue
-		}
-		first, used = append(first, items[k]), used+ansiWidth(sep+items[k])
+	left := make([]int, len(items)) // the items not yet on a line, by index
+	for k := range left {
+		left[k] = k
 	}
-	second, more := wholeItems(rest, sep, c.w)
-	return []string{strings.Join(first, sep), second}, len(first) + more
+	kept = 0
+	for len(lines) < n-1 && len(left) > 0 {
+		on, used := []string{items[left[0]]}, ansiWidth(items[left[0]])
+		var rest []int
+		for _, k := range left[1:] {
+			if len(rest) > 0 && ordered[k].Off || used+ansiWidth(sep+items[k]) > c.w {
+				rest = append(rest, k)
+				continue
+			}
+			on, used = append(on, items[k]), used+ansiWidth(sep+items[k])
+		}
+		lines, kept, left = append(lines, strings.Join(on, sep)), kept+len(on), rest
+	}
+	if len(left) > 0 {
+		last := make([]string, len(left))
+		for i, k := range left {
+			last[i] = items[k]
+		}
+		line, more := wholeItems(last, sep, c.w)
+		lines, kept = append(lines, line), kept+more
+	}
+	return lines, kept
 }
 
-// briefer is items with each that has a Brief in it, nil where none has.
-func briefer(items []lab.Item) []lab.Item {
-	if !slices.ContainsFunc(items, func(it lab.Item) bool { return it.Brief != "" }) {
+// cutLine says settings lines end in the "…" that says some gave way.
+func cutLine(lines []string) bool {
+	return len(lines) > 0 && strings.HasSuffix(ansi.Strip(lines[len(lines)-1]), "…")
+}
+
+// briefer is items with each that has a Brief in it, nil where none has; those labelled in
+// differing whole, as what tells compare's halves apart (the hops compare's "3 tries of
+// 250ms" against 500ms).
+func briefer(items []lab.Item, differing map[string]bool) []lab.Item {
+	has := func(it lab.Item) bool { return it.Brief != "" && !differing[it.Label] }
+	if !slices.ContainsFunc(items, has) {
 		return nil
 	}
 	out := slices.Clone(items)
 	for i := range out {
-		if out[i].Brief != "" {
+		if has(out[i]) {
 			out[i].Value = out[i].Brief
 		}
 	}
@@ -627,8 +658,9 @@ func labelsApart(items, theirs []lab.Item) map[string]bool {
 // about: cut, A read "dependency heal…"), then what makes its state (lab.Item.Cause),
 // then the mechanisms on labelled in own (what the lab's preset sets apart from the
 // default: stacked-timeouts' deadline and retries before "pool 20 workers"), then, with
-// given, what the run is given (lab.Item.Given), then the mechanisms on, then those off,
-// each in their own order; without the rows that follow from the rest.
+// given, what the run is given (lab.Item.Given), then the mechanisms on, then the queue
+// and timeout off (lab.Item.Core), then the other mechanisms off, then the asides, each
+// in their own order; without the rows that follow from the rest.
 func oneLine(rows []lab.Item, differing, own map[string]bool, given bool) []lab.Item {
 	rank := func(r lab.Item) int {
 		switch {
@@ -640,12 +672,16 @@ func oneLine(rows []lab.Item, differing, own map[string]bool, given bool) []lab.
 			return 2
 		case r.Cause:
 			return 3
+		case r.Aside:
+			return 9
 		case own[r.Label] && !r.Off && !r.Given:
 			return 4
 		case given && r.Given:
 			return 5
-		case r.Off:
+		case r.Off && r.Core:
 			return 7
+		case r.Off:
+			return 8
 		}
 		return 6
 	}
@@ -1020,6 +1056,17 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 				}
 				break
 			}
+		}
+	}
+	// A third line of settings where their two cut some and a line is still to spare, after
+	// every richer panel had its turn: fleet-bulkhead's 80x24 kept a blank and cut its
+	// traffic, whose signup and health rates were then on no line (newcomers 76 and 77).
+	if k := settings; k >= 0 && drawnAt[k] == levelTight && spare > 0 && secondLine(levelTight) && len(parts[k]) == 2 && cutLine(parts[k]) {
+		three := c
+		three.threeSettings = true
+		if more := three.draw(ps[k], levelTight); len(more) == 3 {
+			avail--
+			parts[k] = more
 		}
 	}
 	// The height the filling panels draw more in, weighed last, so that it sees the lines the

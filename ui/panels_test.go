@@ -82,12 +82,20 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	for i, r := range line {
 		labels[i] = r.Label
 	}
-	if len(line) == 0 || line[0].Label != "bulkhead" || !line[len(line)-1].Off || slices.ContainsFunc(line, func(r lab.Item) bool { return r.Spare }) {
+	// The asides (the arrivals' seed) last of all, after the mechanisms off.
+	mechanisms := slices.DeleteFunc(slices.Clone(line), func(r lab.Item) bool { return r.Aside })
+	if len(line) == 0 || line[0].Label != "bulkhead" || !mechanisms[len(mechanisms)-1].Off || !line[len(line)-1].Aside ||
+		slices.ContainsFunc(line, func(r lab.Item) bool { return r.Spare }) {
 		t.Errorf("B's one line against A: %v", labels)
 	}
-	for i := 1; i < len(line); i++ {
-		if line[i-1].Off && !line[i].Off {
+	for i := 1; i < len(mechanisms); i++ {
+		if mechanisms[i-1].Off && !mechanisms[i].Off {
 			t.Errorf("a mechanism on after one off: %v", labels)
+		}
+		// The queue and timeout off before the other mechanisms off: what every forecast
+		// rests on (newcomers 76 and 77: semaphore-bulkhead's 80x24 cut "queue none").
+		if mechanisms[i].Core && mechanisms[i].Off && mechanisms[i-1].Off && !mechanisms[i-1].Core {
+			t.Errorf("%s after %s: %v", mechanisms[i].Label, mechanisms[i-1].Label, labels)
 		}
 	}
 	// Alone, nothing differs: the mechanisms on come first, in their own order.
@@ -141,9 +149,14 @@ func TestTightSettingsKeepThePresets(t *testing.T) {
 		snap *lab.Snapshot
 		want []string
 	}{
-		{preset("stacked-timeouts"), []string{"dependency slow 3s", "timeout socket 500ms", "deadline 2s", "retry 3 tries", "3 hops, per-hop: edge, hops 1–2: 3 tries of 500ms"}},
-		{preset("deadline-propagation"), []string{"dependency slow 3s", "timeout socket 500ms", "deadline 2s", "retry 3 tries", "3 hops, deadline propagate"}},
-		{preset("semaphore-bulkhead"), []string{"bulkhead semaphore", "dependency slow 3s", "traffic payment 10/s, signup 5/s, health 1/s"}},
+		// The hops' tries briefly, for the traffic's rates (newcomers 76 and 77): the edge's
+		// are the retry and timeout items, the hops' the narrator's "3 × 3 × 3".
+		{preset("stacked-timeouts"), []string{"dependency slow 3s", "timeout socket 500ms", "deadline 2s", "retry 3 tries", "3 hops, deadline per-hop", "traffic payment 5/s, signup 5/s"}},
+		{preset("deadline-propagation"), []string{"dependency slow 3s", "timeout socket 500ms", "deadline 2s", "retry 3 tries", "3 hops, deadline propagate", "traffic payment 5/s, signup 5/s"}},
+		// The queue and timeout before the arrivals' seed: its narrator's Erlang B rests on
+		// "queue none" (newcomers 76 and 77).
+		{preset("semaphore-bulkhead"), []string{"bulkhead semaphore", "dependency slow 3s", "traffic payment 10/s, signup 5/s, health 1/s", "queue none", "timeout off"}},
+		{preset("lifo-queue"), []string{"queue 100 LIFO", "dependency slow 3s", "traffic payment 10/s, signup 5/s", "timeout off"}},
 		{fleetSnapshot(4, 1), []string{"timeout payments off, checks 2s", "queue 100 FIFO", "dependency slow 3s", "traffic to the fleet payment 24/s"}},
 	} {
 		name := tc.snap.Config.Name
@@ -160,6 +173,50 @@ func TestTightSettingsKeepThePresets(t *testing.T) {
 				t.Errorf("%s: %q is wider than 80", name, ansi.Strip(l))
 			}
 		}
+	}
+}
+
+// No preset's settings at levelTight leave out the traffic's rates, in the two lines they
+// take there, or three where two cut some and the layout has a line to spare (plan): at
+// 80x24 stacked-timeouts' and fleet-bulkhead's rates were on no line, and semaphore-bulkhead
+// cut its "queue none" (newcomers 76 and 77). The postmortem's three, whose profile's steps
+// and knee fill three lines, keep their settings' rows whole at 80x24.
+func TestTightSettingsKeepTheTraffic(t *testing.T) {
+	th := newTheme(true, true)
+	for _, info := range presets.List() {
+		cfg, err := presets.Load(info.Name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Traffic.Profile(lab.Payment) != nil {
+			continue
+		}
+		c := newLabCtx(th, testScreen(lab.NotStarted(cfg), 80, 24), 0, 80, 0)
+		lines := c.draw(settingsPanel, levelTight)
+		if cutLine(lines) {
+			c.threeSettings = true
+			lines = c.draw(settingsPanel, levelTight)
+		}
+		got := ansi.Strip(strings.Join(lines, "\n"))
+		for _, want := range []string{"traffic ", "queue ", "timeout "} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s at 80 columns: no %q in\n%s", info.Name, want, got)
+			}
+		}
+	}
+	// fleet-bulkhead's bulkhead and traffic take a line each: two lines cut the traffic.
+	cfg, err := presets.Load("fleet-bulkhead", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, b := fleetSnapshots()
+	b.Config = cfg
+	c := newLabCtx(th, testScreen(b, 80, 24), 0, 80, 0)
+	two := ansi.Strip(strings.Join(c.draw(settingsPanel, levelTight), "\n"))
+	c.threeSettings = true
+	three := ansi.Strip(strings.Join(c.draw(settingsPanel, levelTight), "\n"))
+	if !strings.Contains(three, "traffic to the fleet payment 24/s, signup 80/s") || !strings.Contains(three, "5 permits each") || strings.Contains(two, "traffic") {
+		t.Errorf("fleet-bulkhead in two lines:\n%s\nin three:\n%s", two, three)
 	}
 }
 
