@@ -184,7 +184,7 @@ func (r AdaptiveReading) queued(calls bool) string {
 // is said as smoothed, failsafe-go's moving median then average of its windows' p90s, not
 // "now": 78.6ms "now" beside the window's ~51ms each read as wrong, an update after the
 // peak still carrying the peak's windows (newcomer 67).
-func (r AdaptiveReading) worked(limit float64, held bool, atWhen string) (whole, brief, terse string) {
+func (r AdaptiveReading) worked(limit float64, held bool, atWhen, carries string) (whole, brief, terse string) {
 	p90 := adaptiveP90()
 	excess := adaptiveExcessIs + atWhen
 	// Terse, "limit was 35" where the update moved it: "limit 35" under "adaptive limit 36"
@@ -241,8 +241,8 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen string) (whole,
 			// What the excess is, first, in plain words at both widths (newcomer 56 G-MAJOR: "excess:
 			// calls more than their answers/s need at the mean's latency" took more than seconds,
 			// and 80 columns had none); the p90's window is the help's.
-			fmt.Sprintf("%s ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ smoothed %s %.*fms) = %s",
-				excess, named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, got+count),
+			fmt.Sprintf("%s ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ smoothed %s %.*fms%s) = %s",
+				excess, named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, carries, got+count),
 			// Tersely in the brief form's order, "calls' p90: ~10s mean 81.8ms ÷ now 85.5ms": "~10s p90
 			// mean 81.8/p90 85.5ms" read as opaque (newcomer 58 G2), and a bare "p90" as of
 			// nothing named (newcomer 59 G-MAJOR); no longer, as 80x24's narrator has no room.
@@ -252,7 +252,7 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen string) (whole,
 			// The mean the p90's: "calls' p90: ~10s mean" read as a p90 that is a mean (newcomer 64).
 			// The mean named once as the limiter's yardstick for "no queue": "p90's ~10s mean"
 			// alone left what it stands for to guess (newcomer 66 MAJOR).
-			fmt.Sprintf("%s ≈ %s %s × (1 − yardstick %.*fms (%s's %s mean) ÷ smoothed %s %.*fms) = %s", excess, terseNamed, at, places, m, p90, adaptiveMeanSpan, p90, places, p, got+count)
+			fmt.Sprintf("%s ≈ %s %s × (1 − yardstick %.*fms (%s's %s mean) ÷ smoothed %s %.*fms%s) = %s", excess, terseNamed, at, places, m, p90, adaptiveMeanSpan, p90, places, p, carries, got+count)
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
@@ -619,7 +619,7 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	if when := r.At(s.Elapsed); when != "" {
 		atWhen = " at " + when
 	}
-	whole, brief, fewest := r.worked(at, held, atWhen)
+	whole, brief, fewest := r.worked(at, held, atWhen, s.adaptiveCarries())
 	// Briefly, the reading alone: which update is the rule's detail, and 80 columns had no
 	// room for it beside the count said as calls (newcomer 49 W2).
 	last := fmt.Sprintf("update %d%s: %s", r.Updates, atWhen, whole)
@@ -649,6 +649,27 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	}
 	return adaptiveRuleSaid{long: fmt.Sprintf("%s; %s%slimit %s", rule, last, then, step),
 		short: brief + "; " + decided, terse: fewest + "; " + tersely, wide: fewest + "; " + wide}
+}
+
+// adaptiveCarries says, after the smoothed p90, that it and the yardstick still carry a
+// heavier step of payments' profile, where the last update came within the running mean's
+// span (adaptiveMeanSpan) of that step's end: both p90s far above the window's "~51ms each",
+// with nothing said of the 500/s phase ended at 35s (newcomer 77 G3). "" where no heavier
+// step ended so lately, or the update's time is unknown.
+func (s *Snapshot) adaptiveCarries() string {
+	r := s.Bulkhead.Reading
+	if r.Age <= 0 || r.Age > s.Elapsed {
+		return ""
+	}
+	at := s.Elapsed - r.Age
+	since, rate := s.Config.Traffic.StepAt(Payment, at)
+	if since <= 0 || at-since >= AdaptiveBaselineAge*AdaptiveWindow {
+		return ""
+	}
+	if _, before := s.Config.Traffic.StepAt(Payment, since-1); before > rate {
+		return fmt.Sprintf(" (both still carry the %s phase)", FmtFloatRate(before))
+	}
+	return ""
 }
 
 // adaptiveWhy is why an update that moved the limit by step in direction did so, whole and

@@ -417,6 +417,24 @@ func (s *Snapshot) QueueStopsWhy(rs *Rates) string {
 	return fmt.Sprintf("(%s × %s)", FmtPerSec(rs.Arrived[Payment]), s.waitMostSaid())
 }
 
+// WaitsStopSaid is why payments' p99:wait sits where it does once their deadline has turned
+// some away at a worker, all or nearly by enough-left: each that reaches one with too little
+// of the deadline left is turned away there at once, so the longest waits are those, and
+// they stop near where it turns them away, the mean wait of those it did: "the deadline
+// rejects waits past ~725ms: p99:wait 729ms", and wide, with why there. The fix's p99:wait
+// 729ms beside its p50 729ms read as a copy slip (newcomer 77 W1). "" before any was turned
+// away so, or where the p99:wait is not near it (a twentieth below, or past the deadline).
+func (s *Snapshot) WaitsStopSaid() (wide, terse string) {
+	pay, d := s.Classes[Payment], s.Config.Payment.Deadline.D()
+	n := pay.Rejected[RejectDeadline]
+	after, p99 := ShownLatency(pay.TurnedAwayAfter(RejectDeadline)), ShownLatency(pay.QueueWait.P99)
+	if d <= 0 || n == 0 || 10*min(s.EnoughLeftRefused, n) < 9*n || pay.QueueWait.Count < 100 || p99 < after-after/20 || p99 > d {
+		return "", ""
+	}
+	past, wait := "the deadline rejects waits past ~"+FmtLatency(after), ": p99:wait "+FmtLatency(p99)
+	return past + " (too little left of " + FmtDur(d) + ")" + wait, past + wait
+}
+
 // waitMostSaid is waitMost as its difference, "(800ms − 73ms for the call)": the deadline, a
 // setting, as the settings write it, less the room enough-left asks for a call, said as what
 // it is for: "(800 − 64)ms" at 80x24, where the chain's "64ms now" is not drawn, read as the

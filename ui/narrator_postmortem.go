@@ -230,6 +230,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
+			tail += s.QueueLeftSaid(lab.Payment, ends) // why some are turned away still, where a heavier step left a queue
 		case k.TurnsAway != 0: // the cap is a bulkhead: the excess is turned away, not queued for the deadline
 			msg += fmt.Sprintf(" of %s: ~%s %s", fmtFloatRate(rate), fmtWholePerSec(over), k.TurnsAway.Word())
 		case d > 0:
@@ -324,8 +325,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		default:
 			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), fmtWholePerSec(over))
 		}
-		var m string
-		*spare, m = whyCap(cfg, k, s, queueSaid)
+		var m, briefer string
+		*spare, m, briefer = whyCap(cfg, k, s, queueSaid)
 		spare.fuller, spare.unfull, spare.need = fuller, unfull, origins
 		if queueSaid && fuller[0] != "" {
 			// Where the level's product costs a line (80x24), it, not what the cap keeps,
@@ -337,6 +338,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// Where the sentence with its clause would pass headlineMost lines (80x24 with
 			// the deadline's forecast, a compare half), in fewer words with why 24 kept.
 			spare.terse, spare.terseHalf = terse+tail+"; "+m, true
+		}
+		if terse == "" && briefer != spare.long {
+			// The source and the queued share kept where the margin's whole would wrap past
+			// headlineMost lines (120x40 once the queue left and where waits stop are said).
+			spare.terse = msg + tail + briefer
 		}
 		return msg + tail, true
 	case calls <= k.Knee:
@@ -492,9 +498,9 @@ func paymentsWord(cfg lab.Config) string {
 //
 // queueSaid: the sentence before says the queue's wait creeps toward the deadline, so the
 // brief form leaves the deadline out: said twice, 80x24 lost the why of 24 (newcomer 38 G8).
-func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool) (spare spareClause, margin string) {
+func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool) (spare spareClause, margin, briefer string) {
 	if k.CutAt > 0 { // no call answers: nothing kept at a latency, no ok within the deadline
-		return spareClause{}, ""
+		return spareClause{}, "", ""
 	}
 	pay := s.Classes[lab.Payment]
 	var long, short string
@@ -505,7 +511,13 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool)
 		// (newcomer 27 read it beside "turned away after 726ms on average").
 		// "Rejects waits before they reach 800ms" read as every wait under it (review 17 #10).
 		both := capKeeps(k) + fmt.Sprintf(", the deadline rejects a wait leaving too little of %s", fmtDur(d))
-		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", lab.PostmortemSource, both, fmtDur(d))
+		whole := both
+		// Where waits stop, once it has rejected some, beside the p99:wait that sits there:
+		// p99:wait 729ms beside the p50 729ms read as a copy slip (newcomer 77 W1).
+		if wide, terse := s.WaitsStopSaid(); wide != "" {
+			whole, both = capKeeps(k)+", "+wide, capKeeps(k)+", "+terse
+		}
+		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", lab.PostmortemSource, whole, fmtDur(d))
 		// Within the deadline, mostly by waiting, where the wait is most of the p50: the
 		// headline was silent on it (newcomer 34 #17: p50 729ms for 50ms of work, 343 in an
 		// unbounded FIFO, which the deadline before it holds still). At 120 columns only:
@@ -522,11 +534,13 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool)
 	// The margin, lab's words (newcomer 27, 47 #4, 48 W-MAJOR: why 24, not 25); what it buys
 	// where there is room: a compare half's terse form has none.
 	margin, whole := k.CapMargin()
+	briefer = long // the long clause with the margin brief, where the whole would wrap past headlineMost
 	if margin != "" {
 		long += "; " + whole
 		short += "; " + margin
+		briefer += "; " + margin
 	}
-	return spareClause{long: long, short: short, capped: true}, margin
+	return spareClause{long: long, short: short, capped: true}, margin, briefer
 }
 
 // capKeeps is what the fix's cap under the knee keeps: "24 calls at most keep each at 50ms".

@@ -420,9 +420,13 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 	round := max(p.QueueRound(), peerRound)
 	// The fewest cells that hold the queue: the bar "needs" no fewer (newcomer 34 #9).
 	cells := (p.Queued + round - 1) / round
-	exact, eq := cells*round == p.Queued, "="
+	exact := cells*round == p.Queued
+	// Where the last cell is part-full, held "in" them, not "≈" a product: "8535 ≈ 134 cells ×
+	// 64" beside the floor line's ⌊8535 ÷ 64⌋ rounds read as two roundings (newcomer 76 W3);
+	// 4210 waiting is not 66 × 64, nor 370 16 cells of 24 (newcomer 58).
+	eq, times, partFull := "=", "×", ""
 	if !exact {
-		eq = "≈" // 4210 waiting is not 66 × 64, nor 370 16 cells of 24 (newcomer 58)
+		eq, times, partFull = "in", "of", " (the last part-full)"
 	}
 	per := scaleNote(float64(round), " requests", exact)
 	// A round of the pool, said as one (newcomer 22 took "one per worker" a while to decode).
@@ -441,8 +445,11 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 	}
 	bare := strings.TrimSuffix(queueSummary(p), ", unbounded") // the settings line says unbounded too
 	summary, short := queueSummary(p)+oldestNote(p, tr, false), bare+oldestNote(p, tr, false)
-	tight := fmt.Sprintf("%s %s %d cells × %s", bare, eq, cells, fmtCount(int64(round)))
+	tight := fmt.Sprintf("%s %s %d cells %s %s", bare, eq, cells, times, fmtCount(int64(round)))
 	keyed := tight + " requests"
+	if !exact { // "waiting" keys the 64; the room goes to why the count is not a product
+		keyed = tight + partFull
+	}
 	// Tighter, the cell still keyed and the cells drawn said, "waiting" left to the row's
 	// label: "5737 waiting ≈ 90 cells × 64" at 80 columns left 64 of what, and the 40 drawn, to
 	// guess (newcomer 62); short enough that the bar still draws 15× the fix's queue apart.
@@ -454,7 +461,9 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 	if round != p.QueueRound() {
 		// Drawn to the other side's round: said in every form, or B's 24 workers read as 64
 		// (newcomer 11), in words: "× 64 (other side's)" had to be guessed (newcomer 19).
-		words = []string{summary + per + why, short + per + why, tight + ", the other side's pool", tight + " (other pool)"}
+		// Last, "waiting" left to the row's label: "in 6 cells of 64" is two columns more than
+		// "≈ 6 cells × 64" was, which a compare half's 372 needs for its 6 cells.
+		words = []string{summary + per + why, short + per + why, tight + ", the other side's pool", tight + " (other pool)", strings.TrimPrefix(of, " ") + " (other pool)"}
 		tight = words[len(words)-1]
 	}
 	room := w - poolLabelW - 1
@@ -482,8 +491,8 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, tr lab.TrafficConfig, w, peer
 	k := 0
 	for ; k < len(words)-1; k++ {
 		least := room / 3
-		if words[k] == keyed { // its key only where the bar keeps half the line, drawn well past one that fits
-			least = room / 2
+		if words[k] == keyed { // its key only where the bar keeps near half the line, drawn well past one that fits
+			least = room * 2 / 5
 		}
 		if _, n, _ := fit(words[k]); n >= min(cells, least) {
 			break

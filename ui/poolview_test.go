@@ -62,7 +62,7 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 				if per != size {
 					t.Errorf("pool %d, %d waiting: 1 cell = %d, want one per worker", size, q, per)
 				}
-				// "≈" where the last cell stands for fewer, as "≈ 90 cells × 64" says it: "370
+				// "≈" where the last cell stands for fewer, as "in 90 cells of 64" says it: "370
 				// waiting · 1 cell = 24 requests" beside 16 cells read as 384 (newcomer 58).
 				if plain, exact := ansi.Strip(l), q%size == 0; strings.Contains(plain, "1 cell ") && strings.Contains(plain, "1 cell = ") != exact {
 					t.Errorf("pool %d, %d waiting, w=%d: %q, exact %v", size, q, w, plain, exact)
@@ -89,9 +89,14 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 				if over != (drawn < whole) {
 					t.Errorf("pool %d, %d waiting, w=%d: %d of %d cells drawn, mark %v: %q", size, q, w, drawn, whole, over, ansi.Strip(l))
 				}
-				// An equation holds as printed: 4210 waiting is not 66 cells × 64.
+				// An equation holds as printed: 4210 waiting is not 66 cells × 64. Nor is a
+				// part-full last cell a product's approximation: "8535 ≈ 134 cells × 64" beside
+				// the floor line's ⌊8535 ÷ 64⌋ read as two roundings (newcomer 76 W3).
 				if strings.Contains(ansi.Strip(l), " = ") && regexp.MustCompile("cells (×|of) ").MatchString(ansi.Strip(l)) && whole*per != q {
 					t.Errorf("pool %d, %d waiting, w=%d: = for %d × %d: %q", size, q, w, whole, per, ansi.Strip(l))
+				}
+				if plain := ansi.Strip(l); regexp.MustCompile(`≈ [\d,]+ cells|cells × [\d,]+ \(`).MatchString(plain) || whole*per != q && strings.Contains(plain, " cells × ") {
+					t.Errorf("pool %d, %d waiting, w=%d: a part-full cell said as a product: %q", size, q, w, plain)
 				}
 			}
 		}
@@ -133,7 +138,7 @@ func TestEmptyUnboundedQueueDrawsNoCell(t *testing.T) {
 func TestUnboundedQueueKeysItsCells(t *testing.T) {
 	s := postmortemSnapshot(postmortemConfig())
 	s.Pool.OldestWaiting = 11400 * time.Millisecond
-	for w, want := range map[int]string{120: "→ 5731 waiting ≈ 90 cells × 64 requests, 61 shown", 80: "→ 5731 ≈ 90 cells of 64, 37 shown"} {
+	for w, want := range map[int]string{120: "→ 5731 waiting in 90 cells of 64 (the last part-full), 47 shown", 80: "→ 5731 in 90 cells of 64, 36 shown"} {
 		rows := 0
 		for _, l := range strings.Split(ansi.Strip(render(newTheme(true, true), testScreen(s, w, 40))), "\n") {
 			if !strings.HasPrefix(l, "queue    ") { // the row's label, not a narrator line that wraps at "queue"

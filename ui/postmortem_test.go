@@ -363,7 +363,7 @@ func TestPostmortemScreen(t *testing.T) {
 	out := render(th, cmp)
 	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
-	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting ≈ 90 cells × 64", "now 64, 328ms each (peak 64",
+	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting in 90 cells of 64", "now 64, 328ms each (peak 64",
 		// The queue's goroutines a part, before the peak, which beside parts needs its why
 		// (ending ones too) and has no room in a half.
 		"goroutines 5797 = 64 busy workers + 5731 waiting", "deadline 800ms from arrival", "orders ", "arrived/s and ok/s", "orders 500/s"} {
@@ -1224,6 +1224,53 @@ func TestFixQueueLevelWithItsOriginAt80x24(t *testing.T) {
 		if !strings.Contains(said, "the deadline holds it near 401 (500.8/s × 800ms); p99") || strings.Contains(said, "24 calls at most keep each at 50ms") != c.keeps ||
 			!strings.Contains(said, "why 24, not 25: a margin") {
 			t.Errorf("%dx%d: want the level with its origin, the cap's keep said: %v:\n%s", c.w, c.h, c.keeps, plain)
+		}
+	}
+}
+
+// fixAt40 is the fix's run 40 s in: 150/s again since 35s, what the 500/s phase left queued
+// drained over 35–40s with some turned away, and enough-left's rejections the longest waits.
+func fixAt40() *lab.Snapshot {
+	s := postmortemSnapshot(fixConfig())
+	s.Elapsed, s.RatesInForce[lab.Payment] = 40*time.Second, 150
+	s.Pool.Queued, s.Pool.QueuedBy[lab.Payment], s.Pool.Busy, s.Pool.BusyBy[lab.Payment] = 0, 0, 5, 5
+	s.Dependency.InFlight = 5
+	s.EnoughLeft, s.EnoughLeftRefused, s.EnoughLeftLearned = 67*time.Millisecond, 417, true
+	pay := &s.Classes[lab.Payment]
+	pay.Rejected[lab.RejectDeadline], pay.RejectedWait[lab.RejectDeadline] = 417, 417*725*time.Millisecond
+	pay.QueueWait = lab.Percentiles{P99: 729 * time.Millisecond, Count: 16000}
+	pay.Arrived, pay.OK, pay.InFlight = 16464, 16042, 5
+	for t := 26; t <= 40; t++ {
+		sec := lab.Second{T: t, Workers: 24}
+		sec.Rate[lab.Payment], sec.Arrived[lab.Payment], sec.OK[lab.Payment] = 500, 500, 470
+		sec.Rejected[lab.Payment][lab.RejectDeadline] = 30
+		if t > 35 {
+			sec.Rate[lab.Payment], sec.Arrived[lab.Payment], sec.OK[lab.Payment] = 150, 156, 227
+			sec.Rejected[lab.Payment][lab.RejectDeadline] = 6
+		}
+		s.Timeline = append(s.Timeline, sec)
+	}
+	return s
+}
+
+// "they fit" beside "not ok … rejected:deadline" asked why a load that fits is turned away
+// (newcomer 77 W2), and p99:wait 729ms beside the p50 729ms read as a copy slip (newcomer 77
+// W1): the fix at 40s says the 500/s phase's queue and where waits stop, at both widths, in
+// no more lines than 80x24's four.
+func TestFixSaysWhyItRejectsWhatFits(t *testing.T) {
+	s := fixAt40()
+	for _, w := range []int{120, 80} {
+		h := 40
+		if w == 80 {
+			h = 24
+		}
+		plain := ansi.Strip(render(newTheme(true, true), testScreen(s, w, h)))
+		joined := strings.Join(strings.Fields(plain), " ")
+		for _, want := range []string{"150/s arrive: they fit;", "rejected:deadline, as the 500/s phase's queue drained",
+			"the deadline rejects waits past ~725ms", ": p99:wait 729ms"} {
+			if !strings.Contains(joined, want) {
+				t.Errorf("%d columns lack %q:\n%s", w, want, plain)
+			}
 		}
 	}
 }
