@@ -126,7 +126,7 @@ func secondsOrNull(d time.Duration) *float64 {
 // line per replica.
 func (r *FleetReport) summary(f FleetConfig) []string {
 	lines := []string{fmt.Sprintf("fleet: %d replicas, each with the settings above, behind a %s balancer (the counts above are the whole fleet's); a replica is pulled after %d health checks not ok in a row (one every %s) and returned after %d ok",
-		r.Replicas, BalancerKind(r.Balancer).Word(), f.PullAfter, f.CheckEvery, f.ReturnAfter)}
+		r.Replicas, f.Balancer.Word(), f.PullAfter, f.CheckEvery, f.ReturnAfter)}
 	if d := r.Drained; d != nil && d.AtS != nil {
 		w := fmt.Sprintf("drain: replica %d taken out of rotation at %s (a deploy: not a pull)", d.Replica, d.at)
 		if d.back != "" {

@@ -93,7 +93,7 @@ func (s *Snapshot) PostmortemDepth() string {
 func (s *Snapshot) LatencyGrowth(c Class) (g, in, out float64, ok bool) {
 	r, ok := s.RatesAtStep(c)
 	if !ok || s.Config.Pool.Discipline != FIFO || r.Arrived[c] <= 0 || s.RatesInForce[c] < s.Config.Traffic.PeakRate(c) ||
-		r.RejectedTotal(c) > 0 || r.TimedOut[c] > 0 || r.Failed[c] > 0 {
+		r.Errors(c) > 0 {
 		return 0, 0, 0, false
 	}
 	in, out = shownPerSec(r.Arrived[c]), shownPerSec(r.Ended(c))

@@ -239,12 +239,18 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		// hops compare this item differs between the halves, so it leads the line.
 		forms = forms[1:]
 	}
-	// Briefly the mode alone, for a settings line cut to one or two: deadline-propagation's
+	// Briefly the mode, for a settings line cut to one or two: deadline-propagation's
 	// 80x24 hid it (newcomer 73 W4). With the edge too, where the briefer forms keep more:
 	// stacked-timeouts' 80x24 kept "edge, hops 1–2: 3 tries of 500ms" and cut the traffic,
 	// whose rates were then on no line (newcomers 76 and 77); the retry and timeout items
 	// keep the edge's factor, the narrator's "3 × 3 × 3" the hops'.
-	return []Item{{Label: hopsLabel, Value: fittingValue(hopsLabel, w, forms...), Brief: "deadline " + string(dep.Deadline)}}
+	// Per-hop briefly by its tries, not "deadline per-hop": that beside "deadline 2s from
+	// arrival" read as a fresh 2s at each hop (newcomer 39 G8; review s93a).
+	brief := "deadline " + string(dep.Deadline)
+	if t := dep.Hop.Timeout.D(); dep.Deadline == DeadlinePerHop && dep.HopAttempts() > 1 && t > 0 {
+		brief = fmt.Sprintf("%d tries of %s", dep.HopAttempts(), FmtDur(t))
+	}
+	return []Item{{Label: hopsLabel, Value: fittingValue(hopsLabel, w, forms...), Brief: brief}}
 }
 
 // hopTries says how each hop between the lab and the last tries its calls, long ("3 times,

@@ -306,10 +306,9 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 		// to run read as a lab that does not repeat itself (newcomer 34 #19).
 		// A gloss of the arrivals, for the screen to place: at the end of their line where it
 		// costs no line, else where the screen has lines to spare.
-		// Given as the rates are: a preset's own seed ranked it before them where a line is
-		// cut (fleet-domino's 80x24 hid the dependency's 3s for it, newcomer 73 W4); Aside,
-		// after the queue and timeout too (semaphore-bulkhead's 80x24 hid "queue none").
-		arrivals := Item{Label: "arrivals", Value: fmt.Sprintf("at random (Poisson, seed %d)", c.Traffic.Seed), Given: true, Aside: true}
+		// Aside, last where a line is cut, after the queue and timeout too: a preset's own
+		// seed hid fleet-domino's 3s (newcomer 73 W4), semaphore-bulkhead's "queue none".
+		arrivals := Item{Label: "arrivals", Value: fmt.Sprintf("at random (Poisson, seed %d)", c.Traffic.Seed), Aside: true}
 		// A compare's halves share the seed, and a line in one costs both.
 		seed := Item{Label: "the seed", Value: "fixes arrival times; timing is measured, so it varies run to run",
 			Brief: "fixes arrivals, not timing", Tail: true, Spare: true, Shared: true}
@@ -1300,11 +1299,10 @@ func coreWords() []part[[]Item] {
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
 			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, until the queue is full, at the set rates: \"until full, the queue grows 5/s, full in ~16.2s more: 15/s arrive, 10/s leave (6.7/s payments): 20 workers ÷ 2.00s mean hold (30 needed ÷ all 15/s)\". The mean hold is how long an arrival holds a worker, on average over all 15/s, every class's arrivals (the traffic line's rates added up): the workers the classes need (10/s × 3.0s + 5/s × 2ms = 30 workers held at once, erlangs) over every arrival a second (15/s), Little's law turned round; the queue serves the classes in their order of arrival, so each leaves in its share of the arrivals: 6.7/s payments (20 workers ÷ 3.0s, each payment's hold) and 3.3/s signups; signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full in: how long from now the places left take to fill at that growth. \"so far it grew 0.8/s in 3–8s, as 13.6/s arrived\": the growth the run measured over the table's /s seconds, and what arrived in them, every class, beside the forecast's arrivals; where it strays from the forecast further than random arrivals explain (two standard deviations of their count), why: \"and the 20 workers, all taken by 1.6s, free together every 3.0s: it grows in steps\": the pool filled in less than a hold, so its workers, taken together, free together, once a hold; between, none leaves and arrivals pile up, and at each free a bunch leaves at once, so a window that is no whole number of holds counts more bunches, or fewer, than the long run's pace (0.8/s in 3–8s: two bunches in 5s, where the long run has one every 3.0s)"),
-			// What the seed fixes, where the screen says it briefly (review 29 lab #5), and why
-			// the presets take the seeds they do (newcomer 69 G1).
+			// What the seed fixes, where the screen says it briefly (review 29 lab #5).
 			word("arrivals at random, the seed", "the settings' arrivals: at random (Poisson), each class's gaps drawn from traffic.seed, or at an even pace (uniform); \"the seed fixes arrival times; timing is measured, so it varies run to run\" (briefly \"fixes arrivals, not timing\"): one seed gives the same arrivals every run, and both halves of a compare (which says so once, in its noise legend, and beside its first p99 with room, \""+TimedBoth[0]+"\", else in its title, \""+TimingVaries+"\": each lone run has the machine to itself), but how long each request takes, and so which one meets a full pool or a slow call, is measured on this machine, so counts and latencies differ a little from run to run"),
-			// Its own entry beside it: at the end of the one above it went unread (newcomer
-			// 76 G2). Seeds 2–5 checked on shared-pool at 8s: signups turned away 7 of 38 to
+			// Why the presets take the seeds they do (newcomer 69 G1), its own entry beside
+			// it: at the end of the one above it went unread (newcomer 76 G2). Seeds 2–5 checked on shared-pool at 8s: signups turned away 7 of 38 to
 			// 17 of 39, the pool full 2.0–3.2s.
 			word(fmt.Sprintf("seed %d, seed 1", DefaultConfig().Traffic.Seed), fmt.Sprintf("why the presets draw these two. Seed %d, the default most presets keep, was picked for arrivals typical on shared-pool's opening screen: over its first 6–15s every class within one standard deviation of its rate, and the arrivals that find the pool full within one square root of full time × rate (seeds 127 and 1 drew 1-in-65 and 1-in-70 arrivals there, which read as a lab that miscounts). Picked to be typical, not to suit the lesson: other seeds teach the same (shared-pool at 8s on seeds 2–5: signups turned away 7 of 38 to 17 of 39 once the pool is full, as payments are). Postmortem, postmortem-fix, adaptive-limit, loss-system and the two fleets keep seed 1, whose arrivals are typical on them; --set traffic.seed=N draws others", DefaultConfig().Traffic.Seed)),
 		}),

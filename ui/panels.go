@@ -452,7 +452,7 @@ func (c labCtx) wholeSettings(rows []lab.Item, n int) (lines []string, kept int)
 		on, used := []string{items[left[0]]}, ansiWidth(items[left[0]])
 		var rest []int
 		for _, k := range left[1:] {
-			if len(rest) > 0 && ordered[k].Off || used+ansiWidth(sep+items[k]) > c.w {
+			if len(rest) > 0 && (ordered[k].Off || ordered[k].Aside) || used+ansiWidth(sep+items[k]) > c.w {
 				rest = append(rest, k)
 				continue
 			}
@@ -1061,7 +1061,7 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 	// A third line of settings where their two cut some and a line is still to spare, after
 	// every richer panel had its turn: fleet-bulkhead's 80x24 kept a blank and cut its
 	// traffic, whose signup and health rates were then on no line (newcomers 76 and 77).
-	if k := settings; k >= 0 && drawnAt[k] == levelTight && spare > 0 && secondLine(levelTight) && len(parts[k]) == 2 && cutLine(parts[k]) {
+	if k := settings; k >= 0 && drawnAt[k] == levelTight && spare > 0 && len(parts[k]) == 2 && cutLine(parts[k]) {
 		three := c
 		three.threeSettings = true
 		if more := three.draw(ps[k], levelTight); len(more) == 3 {
@@ -1138,8 +1138,11 @@ func sparedClause(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 			if _, fillWithout := without.spacing(ps); spare.charts && fill < without.least && fillWithout >= without.least {
 				return true
 			}
-			// Nor the queue's row (queueLost); the legend under it may go.
-			return panelLines(ps, p.parts, settingsPanel) < panelLines(ps, without.parts, settingsPanel) ||
+			// Nor the queue's row (queueLost); the legend under it may go. A third settings
+			// line is a spare row's, after the clause had its turn: counted, the plan without
+			// the clause won by it (review s93a).
+			settingsIn := func(p layoutPlan) int { return min(panelLines(ps, p.parts, settingsPanel), 2) }
+			return settingsIn(p) < settingsIn(without) ||
 				c.tableSaysLess(ps, p, without) || c.queueLost(ps, p, without)
 		}
 		// The hops' items in one line before the clause goes: at 120x40 stacked-timeouts'
