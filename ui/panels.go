@@ -1139,10 +1139,9 @@ func sparedClause(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 				return true
 			}
 			// Nor the queue's row (queueLost); the legend under it may go. A third settings
-			// line is a spare row's, after the clause had its turn: counted, the plan without
-			// the clause won by it (review s93a).
-			settingsIn := func(p layoutPlan) int { return min(panelLines(ps, p.parts, settingsPanel), 2) }
-			return settingsIn(p) < settingsIn(without) ||
+			// line counts too: capped at two, breaker-trap's 80x24 kept its long clause and
+			// cut the breaker's rule, where the brief forecast keeps both (review s93a's cap).
+			return panelLines(ps, p.parts, settingsPanel) < panelLines(ps, without.parts, settingsPanel) ||
 				c.tableSaysLess(ps, p, without) || c.queueLost(ps, p, without)
 		}
 		// The hops' items in one line before the clause goes: at 120x40 stacked-timeouts'
