@@ -651,25 +651,37 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 		short: brief + "; " + decided, terse: fewest + "; " + tersely, wide: fewest + "; " + wide}
 }
 
-// adaptiveCarries says, after the smoothed p90, that it and the yardstick still carry a
-// heavier step of payments' profile, where the last update came within the running mean's
-// span (adaptiveMeanSpan) of that step's end: both p90s far above the window's "~51ms each",
-// with nothing said of the 500/s phase ended at 35s (newcomer 77 G3). "" where no heavier
-// step ended so lately, or the update's time is unknown.
+// adaptiveCarries says, after the smoothed p90, which of it and the yardstick still carry a
+// heavier step of payments' traffic profile: both p90s far above the window's "~51ms each",
+// with nothing said of the 500/s step ended at 35s (newcomer 77 G3). Each is said only
+// within its own reach of that step's end, as the last update saw it: the smoothed p90
+// sheds it sooner than the yardstick, the running mean of it (adaptiveReach). "" where
+// neither still carries one, or the update's time is unknown.
 func (s *Snapshot) adaptiveCarries() string {
 	r := s.Bulkhead.Reading
 	if r.Age <= 0 || r.Age > s.Elapsed {
 		return ""
 	}
 	at := s.Elapsed - r.Age
-	since, rate := s.Config.Traffic.StepAt(Payment, at)
-	if since <= 0 || at-since >= AdaptiveBaselineAge*AdaptiveWindow {
+	before, ended, ok := s.Config.Traffic.HeavierBefore(Payment, at, s.Config.Traffic.RateAt(Payment, at))
+	smoothed, yardstick := adaptiveReach()
+	switch since := at - ended; {
+	case !ok || since >= yardstick:
 		return ""
+	case since >= smoothed:
+		return fmt.Sprintf(" (the yardstick still carries the %s step)", FmtFloatRate(before))
 	}
-	if _, before := s.Config.Traffic.StepAt(Payment, since-1); before > rate {
-		return fmt.Sprintf(" (both still carry the %s phase)", FmtFloatRate(before))
-	}
-	return ""
+	return fmt.Sprintf(" (both still carry the %s step)", FmtFloatRate(before))
+}
+
+// adaptiveReach is how long after a heavier step's end the smoothed p90 and the yardstick
+// still carry it, in windows of AdaptiveWindow: the moving median of AdaptiveSmoothing turns
+// once most of its windows are past the step, and the average after it sheds most of the
+// step over about AdaptiveSmoothing more; the yardstick, the running mean of those over
+// about AdaptiveBaselineAge, that much later again.
+func adaptiveReach() (smoothed, yardstick time.Duration) {
+	smoothed = (AdaptiveSmoothing/2 + 1 + AdaptiveSmoothing) * AdaptiveWindow
+	return smoothed, smoothed + AdaptiveBaselineAge*AdaptiveWindow
 }
 
 // adaptiveWhy is why an update that moved the limit by step in direction did so, whole and

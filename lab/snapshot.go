@@ -709,36 +709,29 @@ func (s *Snapshot) RatesAtStep(c Class) (r Rates, ok bool) {
 	return r, s.atStep(c, r)
 }
 
-// QueueLeftSaid links class c's not-ok share to an earlier, heavier step where the rate now
-// fits what its calls answer (fits, a second) and some of it is still turned away: ", as the
-// 500/s phase's queue drained", or "drains" while any wait now. "they fit" beside "not ok
-// 2.6% … rejected:deadline" asked why a load that fits is turned away (newcomer 77 W2):
-// the queue the step before left. "" unless the table's window lies within the step in
-// force, its in flight fell in it, some reply in it was not ok, and a step before the one in
-// force sent more than fits.
+// QueueLeftSaid links class c's rejections by its deadline to an earlier, heavier step of
+// its traffic profile where the rate now fits what its calls answer (fits, a second):
+// ", as the 500/s step's queue drained", or "drains" while any of c waits now. "they fit"
+// beside "not ok 2.6% … rejected:deadline" asked why a load that fits is turned away
+// (newcomer 77 W2): the queue the step before left. "" unless the table's window lies
+// within the step in force, c's in flight fell in it beyond chance, some of c was rejected
+// by its deadline in it, and a step before the one in force sent more than fits.
 func (s *Snapshot) QueueLeftSaid(c Class, fits float64) string {
 	rs, ok := s.RatesAtStep(c)
 	if !ok {
 		return ""
 	}
-	_, falls := rs.DrainingSaid(c)
-	share, _ := rs.NotOKShareOfReplies(c)
-	since, rate := s.Config.Traffic.StepAt(c, s.Elapsed)
-	if !falls || share <= 0 || rate > fits {
+	moved, real := rs.QueueMoved(c)
+	_, rejected := rs.RejectedSaid(c, RejectDeadline)
+	before, _, heavier := s.Config.Traffic.HeavierBefore(c, s.Elapsed, fits)
+	if moved >= 0 || !real || !rejected || s.Config.Traffic.RateAt(c, s.Elapsed) > fits || !heavier {
 		return ""
 	}
-	for since > 0 { // back through the steps before, the nearest that sent more than fits
-		from, before := s.Config.Traffic.StepAt(c, since-1)
-		if before > fits {
-			verb := "drained"
-			if s.Pool.Queued > 0 {
-				verb = "drains"
-			}
-			return fmt.Sprintf(", as the %s phase's queue %s", FmtFloatRate(before), verb)
-		}
-		since = from
+	verb := "drained"
+	if s.Pool.QueuedBy[c] > 0 {
+		verb = "drains"
 	}
-	return ""
+	return fmt.Sprintf(", as the %s step's queue %s", FmtFloatRate(before), verb)
 }
 
 // atStep says each of r's seconds lies within class c's rate step in force (RatesAtStep).

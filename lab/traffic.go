@@ -40,6 +40,21 @@ func (t TrafficConfig) StepAt(c Class, elapsed time.Duration) (since time.Durati
 	return since, rate
 }
 
+// HeavierBefore is the nearest step of class c's profile before the one in force at
+// elapsed that sent more than than: its rate and when it ended (the next step began).
+// ok false where none did. The queue the postmortem-fix drains and the p90s the adaptive
+// limit still carries at 40s are both the 500/s step's, ended at 35s.
+func (t TrafficConfig) HeavierBefore(c Class, elapsed time.Duration, than float64) (rate float64, ended time.Duration, ok bool) {
+	for since, _ := t.StepAt(c, elapsed); since > 0; {
+		from, before := t.StepAt(c, since-1)
+		if before > than {
+			return before, since, true
+		}
+		since = from
+	}
+	return 0, 0, false
+}
+
 // PeakRate is the highest rate class c reaches over its profile.
 func (t TrafficConfig) PeakRate(c Class) float64 {
 	steps, peak := t.Profile(c), 0.0

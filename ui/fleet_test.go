@@ -1534,10 +1534,14 @@ func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 
 // headlineLines counts the narrator's lines of a screen's text: from "» " to the settings'
 // "timeout " line.
-func headlineLines(text string) int {
+func headlineLines(text string) int { return headlineLinesTo(text, "timeout ") }
+
+// headlineLinesTo is headlineLines to the settings' line that opens with settings: a
+// postmortem's opens with "pool ".
+func headlineLinesTo(text, settings string) int {
 	headline := 0
 	for _, l := range strings.Split(text, "\n") {
-		if headline > 0 && strings.HasPrefix(l, "timeout ") {
+		if headline > 0 && strings.HasPrefix(l, settings) {
 			break
 		}
 		if headline > 0 || strings.HasPrefix(l, "» ") {

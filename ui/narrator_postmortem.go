@@ -507,16 +507,9 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool)
 	if d := cfg.Payment.Deadline.D(); d > 0 {
 		// The cap as its count of calls, as the sentence opens ("24 calls at 50ms"): "the
 		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
-		// Not "waits past 800ms": it rejects earlier, once too little is left for a call
-		// (newcomer 27 read it beside "turned away after 726ms on average").
-		// "Rejects waits before they reach 800ms" read as every wait under it (review 17 #10).
-		both := capKeeps(k) + fmt.Sprintf(", the deadline rejects a wait leaving too little of %s", fmtDur(d))
-		whole := both
-		// Where waits stop, once it has rejected some, beside the p99:wait that sits there:
-		// p99:wait 729ms beside the p50 729ms read as a copy slip (newcomer 77 W1).
-		if wide, terse := s.WaitsStopSaid(); wide != "" {
-			whole, both = capKeeps(k)+", "+wide, capKeeps(k)+", "+terse
-		}
+		// The deadline's rule, and once it has rejected some, where waits stop, lab's words.
+		wide, terse := s.DeadlineRejectsSaid()
+		whole, both := capKeeps(k)+", "+wide, capKeeps(k)+", "+terse
 		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", lab.PostmortemSource, whole, fmtDur(d))
 		// Within the deadline, mostly by waiting, where the wait is most of the p50: the
 		// headline was silent on it (newcomer 34 #17: p50 729ms for 50ms of work, 343 in an

@@ -62,8 +62,9 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 				if per != size {
 					t.Errorf("pool %d, %d waiting: 1 cell = %d, want one per worker", size, q, per)
 				}
-				// "≈" where the last cell stands for fewer, as "in 90 cells of 64" says it: "370
-				// waiting · 1 cell = 24 requests" beside 16 cells read as 384 (newcomer 58).
+				// "1 cell ≈ 64 requests" where the last cell stands for fewer, as "in 90 cells of
+				// 64 (the last part-full)" says: "370 waiting · 1 cell = 24 requests" beside 16
+				// cells read as 384 (newcomer 58).
 				if plain, exact := ansi.Strip(l), q%size == 0; strings.Contains(plain, "1 cell ") && strings.Contains(plain, "1 cell = ") != exact {
 					t.Errorf("pool %d, %d waiting, w=%d: %q, exact %v", size, q, w, plain, exact)
 				}

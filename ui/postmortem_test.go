@@ -1228,7 +1228,7 @@ func TestFixQueueLevelWithItsOriginAt80x24(t *testing.T) {
 	}
 }
 
-// fixAt40 is the fix's run 40 s in: 150/s again since 35s, what the 500/s phase left queued
+// fixAt40 is the fix's run 40 s in: 150/s again since 35s, what the 500/s step left queued
 // drained over 35–40s with some turned away, and enough-left's rejections the longest waits.
 func fixAt40() *lab.Snapshot {
 	s := postmortemSnapshot(fixConfig())
@@ -1255,8 +1255,8 @@ func fixAt40() *lab.Snapshot {
 
 // "they fit" beside "not ok … rejected:deadline" asked why a load that fits is turned away
 // (newcomer 77 W2), and p99:wait 729ms beside the p50 729ms read as a copy slip (newcomer 77
-// W1): the fix at 40s says the 500/s phase's queue and where waits stop, at both widths, in
-// no more lines than 80x24's four.
+// W1): the fix at 40s says the 500/s step's queue and the waits the deadline turned away, at
+// both widths, in no more lines than 80x24's four.
 func TestFixSaysWhyItRejectsWhatFits(t *testing.T) {
 	s := fixAt40()
 	for _, w := range []int{120, 80} {
@@ -1266,11 +1266,14 @@ func TestFixSaysWhyItRejectsWhatFits(t *testing.T) {
 		}
 		plain := ansi.Strip(render(newTheme(true, true), testScreen(s, w, h)))
 		joined := strings.Join(strings.Fields(plain), " ")
-		for _, want := range []string{"150/s arrive: they fit;", "rejected:deadline, as the 500/s phase's queue drained",
-			"the deadline rejects waits past ~725ms", ": p99:wait 729ms"} {
+		for _, want := range []string{"150/s arrive: they fit;", "rejected:deadline, as the 500/s step's queue drained",
+			"waits rejected:deadline", "averaged ~725ms", ": p99:wait 729ms"} {
 			if !strings.Contains(joined, want) {
 				t.Errorf("%d columns lack %q:\n%s", w, want, plain)
 			}
+		}
+		if n := headlineLinesTo(plain, "pool "); w == 80 && n > 4 {
+			t.Errorf("80x24's narrator takes %d lines, past 4:\n%s", n, plain)
 		}
 	}
 }
