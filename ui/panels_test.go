@@ -216,8 +216,8 @@ func TestTightSettingsKeepTheTraffic(t *testing.T) {
 	// hops, traffic), with no row to spare; "queue none" is the pool's, which never fills
 	// there (11 of 20 busy), so no claim rests on it. fleet-bulkhead with a replica drained
 	// (the captures' moment): one line, as a second would cost the table's /s rows
-	// (labPlan), cuts its bulkhead and traffic; a third line loses to the narrator's
-	// widest-cap clause (90fafcec). At the run's end, none drained, it has its three lines.
+	// (labPlan), cuts its bulkhead and traffic, the narrator's widest-cap clause keeping
+	// its lines. At the run's end, none drained, it has its three lines.
 	cut := map[string][]string{"stacked-timeouts": {"queue "}, "deadline-propagation": {"queue "},
 		"fleet-bulkhead": {"traffic ", "bulkhead "}}
 	for _, info := range presets.List() {
