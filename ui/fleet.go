@@ -302,7 +302,8 @@ func replicaBarCells(squeeze int) int {
 // and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
 // replica back in rotation without when it was pulled. The count is padded to countW, the
 // rows' widest. Its times are the rows' (fs.RowTimes): as the pulls line writes them, all to
-// the millisecond where it writes one row's so. soon: with withWhy, the row in other words
+// the millisecond where it writes one row's so, but a drain's, the operator's, as set (to the
+// tenth: "DRAINED for a deploy at 5.001s" beside "drained since 5.0s", a reviewer). soon: with withWhy, the row in other words
 // where its return came sooner than cfg, the balancer's rules, and why
 // (lab.FleetConfig.SoonNote), for replicaRows to take where it fits after the row's check;
 // "" where none.
@@ -343,7 +344,7 @@ func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last l
 			alt = compactState(t, fs, n, last, drainedAt, drainedWord, true, rule) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
 		}
 	case drainedAt > 0:
-		state = t.alert.Render(drainedWord+" at "+at(drainedAt)) + holds(t, p, false, squeeze)
+		state = t.alert.Render(drainedWord+" at "+lab.FmtSecs(drainedAt)) + holds(t, p, false, squeeze)
 	case h.Pulled && len(h.History) > 0:
 		state = t.alert.Render("PULLED at "+at(h.History[len(h.History)-1].At)) + holds(t, p, true, squeeze)
 	case h.Pulled:
@@ -351,7 +352,7 @@ func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last l
 	case h.FailStreak > 0:
 		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && last.Drained: // back when the drain ended: no checks brought it
-		state = t.status.Render("in rotation") + t.dim.Render(" ("+last.Drain(at(last.At), at(last.ReturnedAt), false)+")")
+		state = t.status.Render("in rotation") + t.dim.Render(" ("+last.Drain(lab.FmtSecs(last.At), lab.FmtSecs(last.ReturnedAt), false)+")")
 	case last.Returned():
 		back := " (back at " + at(last.ReturnedAt)
 		state = t.status.Render("in rotation") + t.dim.Render(back+")")
@@ -434,13 +435,13 @@ const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
 // back 19.5s", with rule "pulled 9.3s, back 19.5s after 100 ok" (n43 G-16: at 80 columns the
 // balancer's rule had no line), with rule and brief "back 39.438s after 100 ok" (the rule
 // where when it fell has no room); replica n of fs, its times as its row writes them
-// (lab.FleetStats.RowTimes).
+// (lab.FleetStats.RowTimes), a drain's as set, as replicaRow's.
 func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief, rule bool) string {
 	r, outAt := &fs.Replicas[n-1], fs.RowTimes()
 	h := r.Health
 	switch {
 	case drainedAt > 0:
-		return t.alert.Render(drained + " " + outAt(drainedAt))
+		return t.alert.Render(drained + " " + lab.FmtSecs(drainedAt))
 	case h.Pulled && len(h.History) > 0:
 		return t.alert.Render("PULLED " + outAt(h.History[len(h.History)-1].At))
 	case h.Pulled:
@@ -448,7 +449,7 @@ func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt 
 	case h.FailStreak > 0:
 		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && last.Drained: // no "pulled", no checks ok: the drain ended (newcomer 67)
-		return t.status.Render("in rotation") + t.dim.Render(", "+last.Drain(outAt(last.At), outAt(last.ReturnedAt), false))
+		return t.status.Render("in rotation") + t.dim.Render(", "+last.Drain(lab.FmtSecs(last.At), lab.FmtSecs(last.ReturnedAt), false))
 	case last.Returned() && brief && rule: // the rule's form without when it fell, as short as brief's
 		return t.dim.Render("back " + outAt(last.ReturnedAt) + fmt.Sprintf(" after %d ok", r.Config.Fleet.ReturnAfter))
 	case last.Returned() && brief:

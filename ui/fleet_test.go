@@ -1388,6 +1388,14 @@ func TestReplicaRowsTimeAsThePullsLine(t *testing.T) {
 	if !strings.Contains(out, "back at 9.438s") || !strings.Contains(out, "all out 9.030s–9.438s") {
 		t.Errorf("a return as the rows write it, on the rows and the pulls line:\n%s", out)
 	}
+	// A drain's time is the operator's, as set, among rows to the millisecond: not
+	// "DRAINED for a deploy at 6.000s" beside "drained since 6.0s" (a reviewer).
+	drained := drainFirst(fleetSnapshot(4, 4))
+	for _, w := range []int{120, 80} {
+		if rows := ansi.Strip(strings.Join(rowsOf(newTheme(false, true), drained, w), "\n")); !strings.Contains(rows, "DRAINED for a deploy at 6.0s") && !strings.Contains(rows, "DRAINED for a deploy 6.0s") || !strings.Contains(rows, "9.020s") {
+			t.Errorf("at %d columns, the drain not as set beside rows to the millisecond:\n%s", w, rows)
+		}
+	}
 	// The help says the rows' rule beside the pulls line's.
 	var help strings.Builder
 	for _, it := range lab.ScreenWords() {
