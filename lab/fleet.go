@@ -445,7 +445,7 @@ func (f *FleetStats) SoonBack(cfg FleetConfig) []string {
 	if !ok {
 		return nil
 	}
-	name, back, took := fmt.Sprintf("r%d", soon.Replica), FmtSecs(soon.ReturnedAt), FmtSecs(soon.ReturnedAt-soon.At)
+	name, back, took := fmt.Sprintf("r%d", soon.Replica), FmtSecs(soon.ReturnedAt), soon.shownTook()
 	return []string{
 		fmt.Sprintf("%s back %s, %s after its %s pull: checks queued at it counted too", name, back, took, f.OutAt(soon.At)),
 		fmt.Sprintf("%s back %s, %s after its pull: checks queued at it counted", name, back, took),
@@ -478,8 +478,12 @@ func (f FleetConfig) SoonNote(p Pull) string {
 	if !f.Soon(p) {
 		return ""
 	}
-	return ", in " + FmtSecs(p.ReturnedAt-p.At) + ": queued checks counted"
+	return ", in " + p.shownTook() + ": queued checks counted"
 }
+
+// shownTook is how long p's replica was out, from its times as written (ShownSecs): out
+// 26.64s and back 35.46s, shown "26.6s" and "35.5s", read "in 8.8s" (a reviewer).
+func (p Pull) shownTook() string { return FmtSecs(ShownSecs(p.ReturnedAt) - ShownSecs(p.At)) }
 
 // PulledHolds is why a pulled replica's row still shows busy workers or a queue, whole and
 // (PulledHoldsBrief) at 80 columns: the balancer sends it only its checks, and what it holds

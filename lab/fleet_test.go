@@ -675,3 +675,18 @@ func TestInstantTimes(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// A soon return's time out is the gap between its times as written: out 26.64s and back
+// 35.46s, written "26.6s" and "35.5s", read "in 8.9s", not the raw 8.82s's "8.8s" (a
+// reviewer; ShownSecs).
+func TestSoonGapFromShownTimes(t *testing.T) {
+	cfg := FleetConfig{Replicas: 4, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond)}
+	p := Pull{Replica: 3, At: 26640 * time.Millisecond, ReturnedAt: 35460 * time.Millisecond}
+	if got := cfg.SoonNote(p); got != ", in 8.9s: queued checks counted" {
+		t.Errorf("SoonNote: %q", got)
+	}
+	f := &FleetStats{Pulls: []Pull{p}}
+	if got := f.SoonBack(cfg); len(got) != 3 || got[0] != "r3 back 35.5s, 8.9s after its 26.6s pull: checks queued at it counted too" || !strings.Contains(got[2], "in 8.9s") {
+		t.Errorf("SoonBack: %q", got)
+	}
+}

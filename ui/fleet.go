@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
 )
@@ -29,10 +28,10 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	if level >= levelTight {
 		// No pulls line to define "quick" on: the rows say the quick ones by their letters
 		// (newcomer 58 #2: "16 P + 46 quick" undefined at 80x24).
-		rows, _ := replicaRows(t, s, w, false)
+		rows, _, _ := replicaRows(t, s, w, false)
 		return noteReadApart(t, fs, rows, w)
 	}
-	rows, quick := replicaRows(t, s, w, true)
+	rows, quick, soon := replicaRows(t, s, w, true)
 	pulls := pullList(t, fs, s.Config.Fleet, w)
 	if quick != nil {
 		// What "quick" is, once, under the rows that say it, where the pulls leave room: the
@@ -41,17 +40,14 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 		if with, ok := afterFirstFit(t, pulls, quick.QuickMeans(), w); ok {
 			pulls = with
 		} else {
-			rows, _ = replicaRows(t, s, w, false)
+			rows, _, soon = replicaRows(t, s, w, false)
 		}
 	}
 	// A return sooner than the balancer line's ~10s, and why, where the line has room
 	// after all it says (a reviewer: r3 back 8.8s after its pull beside "~10s"), unless
 	// its replica's row says it: once on a screen is enough.
-	said := false
-	if p, ok := fs.LatestSoon(s.Config.Fleet); ok {
-		said = strings.Contains(ansi.Strip(strings.Join(rows, "\n")), s.Config.Fleet.SoonNote(p))
-	}
-	if with, ok := afterFirstFit(t, pulls, fs.SoonBack(s.Config.Fleet), w); ok && !said {
+	p, _ := fs.LatestSoon(s.Config.Fleet)
+	if with, ok := afterFirstFit(t, pulls, fs.SoonBack(s.Config.Fleet), w); ok && !slices.Contains(soon, p.Replica) {
 		pulls = with
 	}
 	out := append([]string{balancerLine(t, s, w)}, rows...)
@@ -157,8 +153,9 @@ const replicaCells, compactCells = 20, 10
 // scaled down say what a cell is worth, as the pool's and the queue's do (newcomer 19: "r4
 // PPPPPPPPP· 17/20" without it), on the first row with room. With them, where a row drawn
 // says "quick", its CheckAhead (nil where none does): what says what "quick" is, under the
-// rows; define false where nothing can, and a row says none.
-func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.CheckAhead) {
+// rows; define false where nothing can, and a row says none. soon: the replicas whose rows
+// say their return came sooner than the rules (lab.FleetConfig.SoonNote).
+func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.CheckAhead, []int) {
 	// The rej:pool counts as wide as the widest ("12345", "523k"), 4 at least: the states
 	// after them line up row under row.
 	countW := 4
@@ -169,14 +166,21 @@ func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.
 	checks := s.Fleet.ChecksNow(s.Config)
 	// rows are the replicas' cells at squeeze, and the first one's check that counts the
 	// quick ones apart.
-	rows := func(squeeze int) (cells []string, widest int, per float64, cols int, quick *lab.CheckAhead) {
+	rows := func(squeeze int) (cells []string, widest int, per float64, cols int, quick *lab.CheckAhead, soon []int) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			c := replicaRow(t, s.Fleet, s.Config.Fleet, n, last, drainedAt, squeeze, countW, w)
+			c, noted := replicaRow(t, s.Fleet, s.Config.Fleet, n, last, drainedAt, squeeze, countW, w)
+			plain := c
 			if (squeeze == withWhy || squeeze == wholeBarWhy) && checks[n-1].Said {
 				var apart bool
 				if c, apart = withCheck(t, c, checks[n-1].CheckAhead, squeeze == withWhy, define, w); apart && quick == nil {
 					quick = &checks[n-1].CheckAhead
 				}
+			}
+			// The soon return's why after the check, where both fit: taken first, it left
+			// a replica back early and queueing no room for its forecast (a reviewer: the
+			// domino's r3 at 36s). A noted row still ends in ")", so its check is a suffix.
+			if check, ok := strings.CutPrefix(c, plain); ok && noted != "" && ansiWidth(noted+check) <= w {
+				c, soon = noted+check, append(soon, n)
 			}
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
@@ -184,7 +188,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.
 				per = float64(size) / float64(at) // the replicas' pools are alike
 			}
 		})
-		return cells, widest, per, max(1, min((w+gap)/(widest+gap), len(cells))), quick
+		return cells, widest, per, max(1, min((w+gap)/(widest+gap), len(cells))), quick, soon
 	}
 	grid := func(cells []string, widest, cols int) []string {
 		perCol := (len(cells) + cols - 1) / cols
@@ -205,23 +209,24 @@ func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.
 	var widest, cols, squeeze int
 	var per float64
 	var quick *lab.CheckAhead
+	var soon []int
 	for _, squeeze = range []int{withWhy, 0, wholeBarWhy, wholeBar, wholeBarBrief, 1, 2} {
-		cells, widest, per, cols, quick = rows(squeeze)
+		cells, widest, per, cols, quick, soon = rows(squeeze)
 		if widest > w {
 			continue
 		}
 		// The why only where the rows stay as many across: at 200 columns it put the
 		// domino's four replicas 1 across, not 2, two lines for a clause (review 24).
 		if without, ok := withoutWhy[squeeze]; ok {
-			if bare, bareW, barePer, bareCols, bareQuick := rows(without); bareCols > cols {
-				cells, widest, per, cols, squeeze, quick = bare, bareW, barePer, bareCols, without, bareQuick
+			if bare, bareW, barePer, bareCols, bareQuick, bareSoon := rows(without); bareCols > cols {
+				cells, widest, per, cols, squeeze, quick, soon = bare, bareW, barePer, bareCols, without, bareQuick, bareSoon
 			}
 		}
 		break
 	}
 	out := grid(cells, widest, cols)
 	if per == 0 {
-		return out, quick
+		return out, quick, soon
 	}
 	// Short of room the note is left out whole: "1 cell ≈ 2" without its unit read as a
 	// number cut from its unit. Before that, where no replica queues, compact rows without
@@ -229,13 +234,13 @@ func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.
 	// not 5 (newcomer 33, a compare half at 120x40). Their bar is compact's, so the note is.
 	note := scaleNote(per, " workers", true)
 	if withNote(t, out, note, w) || squeeze <= 0 || s.Pool.Queued > 0 {
-		return out, quick
+		return out, quick, soon
 	}
-	quiet, quietW, _, quietCols, _ := rows(quietSqueeze)
+	quiet, quietW, _, quietCols, _, _ := rows(quietSqueeze)
 	if quiet := grid(quiet, quietW, quietCols); withNote(t, quiet, note, w) {
-		return quiet, nil // quiet rows say no check
+		return quiet, nil, nil // quiet rows say no check, nor a soon return
 	}
-	return out, quick
+	return out, quick, soon
 }
 
 // withCheck is a row in rotation with what a check sent to it now meets, in the first of
@@ -297,9 +302,12 @@ func replicaBarCells(squeeze int) int {
 // and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
 // replica back in rotation without when it was pulled. The count is padded to countW, the
 // rows' widest. Its times are the rows' (fs.RowTimes): as the pulls line writes them, all to
-// the millisecond where it writes one row's so. cfg: the balancer's rules, by which withWhy
-// says a return sooner than them (lab.FleetConfig.SoonNote) where the row stays within w.
-func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW, w int) string {
+// the millisecond where it writes one row's so, but a drain's, the operator's, as set (to the
+// tenth: "DRAINED for a deploy at 5.001s" beside "drained since 5.0s", a reviewer). soon: with withWhy, the row in other words
+// where its return came sooner than cfg, the balancer's rules, and why
+// (lab.FleetConfig.SoonNote), for replicaRows to take where it fits after the row's check;
+// "" where none.
+func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW, w int) (row, soon string) {
 	r, at := &fs.Replicas[n-1], fs.RowTimes()
 	compact := squeeze > 0
 	name := fmt.Sprintf("r%-*d", len(strconv.Itoa(len(fs.Replicas))), n)
@@ -324,10 +332,9 @@ func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last l
 	}
 	rejected := fmtCount(r.TurnedAway(lab.RejectPool))
 	h := r.Health
-	// alt is state in other words: with withWhy, a return sooner than the rules and why,
-	// taken where it fits; with wholeBarWhy, the rule without when it fell, taken where state
-	// does not fit (all times to the millisecond cost "pulled 27.9s, back 39.438s after 100
-	// ok" the 2 columns 80 left it).
+	// alt is state in other words with wholeBarWhy: the rule without when it fell, taken
+	// where state does not fit (all times to the millisecond cost "pulled 27.9s, back 39.438s
+	// after 100 ok" the 2 columns 80 left it).
 	var state, alt string
 	switch {
 	case compact:
@@ -337,7 +344,7 @@ func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last l
 			alt = compactState(t, fs, n, last, drainedAt, drainedWord, true, rule) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
 		}
 	case drainedAt > 0:
-		state = t.alert.Render(drainedWord+" at "+at(drainedAt)) + holds(t, p, false, squeeze)
+		state = t.alert.Render(drainedWord+" at "+lab.FmtSecs(drainedAt)) + holds(t, p, false, squeeze)
 	case h.Pulled && len(h.History) > 0:
 		state = t.alert.Render("PULLED at "+at(h.History[len(h.History)-1].At)) + holds(t, p, true, squeeze)
 	case h.Pulled:
@@ -345,28 +352,29 @@ func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last l
 	case h.FailStreak > 0:
 		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && last.Drained: // back when the drain ended: no checks brought it
-		state = t.status.Render("in rotation") + t.dim.Render(" ("+last.Drain(at(last.At), at(last.ReturnedAt), false)+")")
+		state = t.status.Render("in rotation") + t.dim.Render(" ("+last.Drain(lab.FmtSecs(last.At), lab.FmtSecs(last.ReturnedAt), false)+")")
 	case last.Returned():
 		back := " (back at " + at(last.ReturnedAt)
 		state = t.status.Render("in rotation") + t.dim.Render(back+")")
 		// Sooner than the balancer line's ~10s, and why.
 		if note := cfg.SoonNote(last); note != "" && squeeze == withWhy {
-			alt = t.status.Render("in rotation") + t.dim.Render(back+note+")")
+			soon = t.status.Render("in rotation") + t.dim.Render(back+note+")")
 		}
 	default:
 		state = t.status.Render("in rotation")
 	}
-	row := t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy
+	row = t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy
 	if !compact {
 		row += t.dim.Render("  "+lab.TurnedAway(lab.RejectPool).Term().Column+" ") + padLeft(rejected, countW)
 	}
 	row += "  "
-	switch {
-	case alt == "":
-	case compact && ansiWidth(row+state) > w, !compact && ansiWidth(row+alt) <= w:
-		return row + alt
+	if soon != "" {
+		soon = row + soon
 	}
-	return row + state
+	if alt != "" && ansiWidth(row+state) > w {
+		return row + alt, soon
+	}
+	return row + state, soon
 }
 
 // holds is why a replica out of rotation (pulled, or else drained) still has busy workers
@@ -427,13 +435,13 @@ const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
 // back 19.5s", with rule "pulled 9.3s, back 19.5s after 100 ok" (n43 G-16: at 80 columns the
 // balancer's rule had no line), with rule and brief "back 39.438s after 100 ok" (the rule
 // where when it fell has no room); replica n of fs, its times as its row writes them
-// (lab.FleetStats.RowTimes).
+// (lab.FleetStats.RowTimes), a drain's as set, as replicaRow's.
 func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief, rule bool) string {
 	r, outAt := &fs.Replicas[n-1], fs.RowTimes()
 	h := r.Health
 	switch {
 	case drainedAt > 0:
-		return t.alert.Render(drained + " " + outAt(drainedAt))
+		return t.alert.Render(drained + " " + lab.FmtSecs(drainedAt))
 	case h.Pulled && len(h.History) > 0:
 		return t.alert.Render("PULLED " + outAt(h.History[len(h.History)-1].At))
 	case h.Pulled:
@@ -441,7 +449,7 @@ func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt 
 	case h.FailStreak > 0:
 		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && last.Drained: // no "pulled", no checks ok: the drain ended (newcomer 67)
-		return t.status.Render("in rotation") + t.dim.Render(", "+last.Drain(outAt(last.At), outAt(last.ReturnedAt), false))
+		return t.status.Render("in rotation") + t.dim.Render(", "+last.Drain(lab.FmtSecs(last.At), lab.FmtSecs(last.ReturnedAt), false))
 	case last.Returned() && brief && rule: // the rule's form without when it fell, as short as brief's
 		return t.dim.Render("back " + outAt(last.ReturnedAt) + fmt.Sprintf(" after %d ok", r.Config.Fleet.ReturnAfter))
 	case last.Returned() && brief:
@@ -612,7 +620,9 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	tail := ""
 	switch _, allFrom, until := fs.BalancerOut(); {
 	case until > 0: // over: when, not a state
-		tail = t.dim.Render("  " + allOutWord(fs) + " " + fs.OutAt(allFrom) + "–" + fmtSecs(until))
+		// Its end is a return, which the rows write (fs.RowTimes): "38.563s–39.4s" stood
+		// over r2's "back at 39.438s" (a reviewer).
+		tail = t.dim.Render("  " + allOutWord(fs) + " " + fs.OutAt(allFrom) + "–" + fs.RowTimes()(until))
 	case allFrom > 0:
 		tail = t.alert.Render("  " + allOutWord(fs) + " since " + fs.OutAt(allFrom))
 	}

@@ -1377,12 +1377,31 @@ func TestReplicaRowsTimeAsThePullsLine(t *testing.T) {
 	if rows := ansi.Strip(strings.Join(rowsOf(newTheme(false, true), apart, 120), "\n")); !strings.Contains(rows, "PULLED at 9.0s") || !strings.Contains(rows, "PULLED at 11.0s") {
 		t.Errorf("pulls apart, rows not to the tenth:\n%s", rows)
 	}
+	// The stretch all out ends at a return, which the pulls line writes as the rows do:
+	// "all out again 38.563s–39.4s" stood over r2's "back at 39.438s" (a reviewer).
+	back := fleetSnapshot(4, 4)
+	back.Elapsed = 12 * time.Second
+	back.Fleet.Pulls[0].ReturnedAt = 9438 * time.Millisecond
+	back.Fleet.Replicas[0].Health = lab.HealthStats{Pulls: 1, History: []lab.Pull{back.Fleet.Pulls[0]}}
+	back.Fleet.InRotation = 1
+	out = ansi.Strip(strings.Join(fleetLines(newTheme(false, true), back, 120, levelTerse), "\n"))
+	if !strings.Contains(out, "back at 9.438s") || !strings.Contains(out, "all out 9.030s–9.438s") {
+		t.Errorf("a return as the rows write it, on the rows and the pulls line:\n%s", out)
+	}
+	// A drain's time is the operator's, as set, among rows to the millisecond: not
+	// "DRAINED for a deploy at 6.000s" beside "drained since 6.0s" (a reviewer).
+	drained := drainFirst(fleetSnapshot(4, 4))
+	for _, w := range []int{120, 80} {
+		if rows := ansi.Strip(strings.Join(rowsOf(newTheme(false, true), drained, w), "\n")); !strings.Contains(rows, "DRAINED for a deploy at 6.0s") && !strings.Contains(rows, "DRAINED for a deploy 6.0s") || !strings.Contains(rows, "9.020s") {
+			t.Errorf("at %d columns, the drain not as set beside rows to the millisecond:\n%s", w, rows)
+		}
+	}
 	// The help says the rows' rule beside the pulls line's.
 	var help strings.Builder
 	for _, it := range lab.ScreenWords() {
 		help.WriteString(it.Value + "\n")
 	}
-	if rule := "the replicas' rows give their times as this line does, and every one of them to the millisecond"; !strings.Contains(help.String(), rule) {
+	if rule := "the replicas' rows give their times to the tenth, as this line does, but every one of them to the millisecond"; !strings.Contains(help.String(), rule) {
 		t.Errorf("the help has no %q", rule)
 	}
 	if got := ansi.Strip(strings.Join(replicaStates(newTheme(true, true), s, 120), "\n")); !strings.Contains(got, "PULLED 9.030s") {
@@ -1459,7 +1478,7 @@ func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
 		// the check.
 		80: {"+ 62 queued  16 P + 46 S/H: check would time out", "+ 82 queued  11 P + 71 S/H ahead: 1-in-5 not ok", "PULLED 8.0s (older work + checks)"},
 	} {
-		lines, _ := replicaRows(th, s, w, true)
+		lines, _, _ := replicaRows(th, s, w, true)
 		if w == 80 { // as 80x24 draws the fleet, with no pulls line
 			lines = fleetLines(th, s, w, levelTight)
 		}
@@ -1580,7 +1599,7 @@ func TestFleetSaysWhyFailingFastFits(t *testing.T) {
 
 // rowsOf is replicaRows' rows alone.
 func rowsOf(t *theme, s *lab.Snapshot, w int) []string {
-	rows, _ := replicaRows(t, s, w, true)
+	rows, _, _ := replicaRows(t, s, w, true)
 	return rows
 }
 
@@ -1748,6 +1767,35 @@ func TestSoonBackOnItsRow(t *testing.T) {
 		fs.Pulls[0].ReturnedAt = p.At + back
 		if forms := fs.SoonBack(s.Config.Fleet); forms != nil {
 			t.Errorf("back %v after its pull: %q", back, forms)
+		}
+	}
+}
+
+// A replica back sooner than the rules and queueing again keeps its check's forecast: the
+// why of its return goes after it, where both fit, not in its place (a reviewer: the domino's
+// r3 between 35.5s and 38.3s lost ", 16 P ahead: check would time out" to it).
+func TestSoonBackKeepsTheCheck(t *testing.T) {
+	th := newTheme(false, true)
+	s := drainFirst(fleetSnapshot(4, 2))
+	fs := s.Fleet
+	p := fs.Pulls[0]
+	fs.Pulls[0].ReturnedAt = p.At + s.Config.Fleet.BackIn() - 12*s.Config.Fleet.CheckEvery.D()
+	r := &fs.Replicas[p.Replica-1]
+	r.Health = lab.HealthStats{Pulls: 1, History: []lab.Pull{fs.Pulls[0]}}
+	r.Pool.Discipline, r.Pool.QueueCap, r.Pool.Queued = lab.FIFO, 100, 62
+	r.Pool.QueuedBy = [3]int{}
+	r.Pool.QueuedBy[lab.Payment] = 16
+	fs.InRotation++
+	s.Elapsed = fs.Pulls[0].ReturnedAt + time.Second
+	for _, w := range []int{120, 160} {
+		lines, _, soon := replicaRows(th, s, w, true)
+		row := ansi.Strip(lines[p.Replica-1])
+		t.Log(row)
+		if !strings.Contains(row, "would time out") {
+			t.Errorf("at %d columns, r%d back at %v with 62 queued: no forecast:\n%s", w, p.Replica, fs.Pulls[0].ReturnedAt, row)
+		}
+		if said := strings.Contains(row, "queued checks counted"); said != slices.Contains(soon, p.Replica) {
+			t.Errorf("at %d columns, its row says why it came back %v, replicaRows says %v:\n%s", w, said, soon, row)
 		}
 	}
 }
