@@ -568,8 +568,8 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 	p90 := adaptiveP90()
 	// failsafe-go's rule as its updateLimit computes it: queueSize = ⌈limit × (1 − mean/p90)⌉ against
 	// alpha and beta, both queue sizes; it rises while queueSize < alpha, at most alpha − 1.
-	// Said without the ceiling, which the screen's font lacks and the bounds do not need:
-	// ⌈q⌉ ≤ 2 where q ≤ 2, ⌈q⌉ > 6 where q > 6.
+	// Said without the ceiling, which the bounds do not need (the picture renderer draws ⌈⌉
+	// as shapes, but a reader need not round up): ⌈q⌉ ≤ 2 where q ≤ 2, ⌈q⌉ > 6 where q > 6.
 	bounds := adaptiveBoundsOf(judged)
 	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) excess calls (Vegas), %s; %s: at most %d, the limit rises; past %d, it falls; else it holds",
 		p90, adaptiveOfWhat(p90), bounds, rising.q, falling.q)

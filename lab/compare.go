@@ -284,6 +284,7 @@ type turnedAway struct {
 	notOK    moved
 	inFlight [2]int64 // of notOK, those still in flight in A and B
 	canned   [2]int64 // of notOK, those the fallback gave a canned reply in A and B
+	cannot   [2]notOKCannot
 }
 
 // moved is a count of a class in A and B, and whether it differs beyond noise.
@@ -383,7 +384,7 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		}
 		// Every way turned away, and every request not ok, as ok% counts them.
 		away[c] = turnedAway{moved{a: ca.RejectedTotal(), b: cb.RejectedTotal()}, moved{a: ca.Arrived - ca.OK, b: cb.Arrived - cb.OK},
-			[2]int64{ca.InFlight, cb.InFlight}, [2]int64{ca.Fallback, cb.Fallback}}
+			[2]int64{ca.InFlight, cb.InFlight}, [2]int64{ca.Fallback, cb.Fallback}, [2]notOKCannot{a.notOKCannot(), b.notOKCannot()}}
 		away[c].differs = awayTest(pairs, c, Fate.Away, away[c].a, away[c].b, closed || blocks) < FamilyAlpha
 		n := &away[c].notOK
 		n.differs = awayTest(pairs, c, Fate.NotOK, n.a, n.b, closed || blocks) < FamilyAlpha
@@ -1121,7 +1122,7 @@ func (c Comparison) table() [][]string {
 		}
 		diff := fmt.Sprintf("%+d", r.B-r.A)
 		if r.A == r.B {
-			diff = NoChange
+			diff = r.noChange()
 		}
 		if r.Sooner {
 			diff += " " + SoonerMark

@@ -1308,3 +1308,60 @@ func TestTradeNamesEveryPartOfNotOK(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// Review s93e: beside rows that draw "–" for a count a run cannot have (postmortem's
+// rejected:deadline, timed out), the trade said "rejected 0 → 518 and failed or timed out 0 →
+// 1": an impossible 0. Each part A cannot have is "–" there too, the fallback's canned
+// replies also (nothing on a worker can end not ok in A); a part it can, its count.
+func TestTradePartsARunCannotHaveAreDashes(t *testing.T) {
+	var a, b Snapshot
+	a.Config = DefaultConfig()
+	a.Config.Traffic.Payment.Rate = 500
+	a.Config.Pool.Queue = QueueUnbounded // nothing turned away, nothing fails or times out
+	b.Config = a.Config
+	b.Config.Payment.Deadline = Duration(800 * time.Millisecond)
+	a.Classes[Payment] = ClassStats{Arrived: 10000, OK: 4900, InFlight: 5100}
+	b.Classes[Payment] = ClassStats{Arrived: 10000, OK: 9300, TimedOut: 100, InFlight: 400, Fallback: 300, Rejected: [numReasons]int64{RejectDeadline: 200}}
+	if a.CanBe(Ended(TimedOut)) || a.CanBe(TurnedAway(RejectDeadline)) || !b.CanBe(TurnedAway(RejectDeadline)) {
+		t.Fatal("A can time out or turn away, or B cannot turn away at the deadline: the case is not tested")
+	}
+	rows, v := Compare(&a, &b)
+	label := func(c Class) string { return c.String() }
+	want := "(arrived − ok 5100 → 700, of which in flight 5100 → 400, rejected – → 200 and failed or timed out – → 100; canned replies – → 300)"
+	if got := v.tradeForms(label)[0]; !strings.Contains(got, want) {
+		t.Errorf("trade %q, want %q in it", got, want)
+	}
+	// The rows as the parts: "–" on A's side.
+	for _, r := range rows {
+		if a, _, _ := r.Cells(); (r.Counter == RejectDeadline.Word() || r.Counter == TimedOut.Word()) && a != "–" {
+			t.Errorf("%s: A's %q, want –", r.Counter, a)
+		}
+	}
+	// Where A can have a part, its 0 stays: a bounded queue turns away.
+	a.Config.Pool.Queue = 0
+	if _, v := Compare(&a, &b); !strings.Contains(v.tradeForms(label)[0], "rejected 0 → 200") {
+		t.Errorf("A can turn away: %q", v.tradeForms(label)[0])
+	}
+}
+
+// Review s93e: "rejected:pool – 0 same": "same" says A and B are written alike, and "–" is
+// not 0. Where a side cannot have the count and the other has none either, B − A is "–";
+// where the other has some, its count, as against none ("– 47 +47").
+func TestCountRowBesideADashSaysNoSame(t *testing.T) {
+	r := ComparisonRow{Class: Payment, Counter: RejectPool.Word(), Cannot: [2]bool{true, false}}
+	if a, b, d := r.Cells(); a != "–" || b != "0" || d != "–" {
+		t.Errorf("– beside 0: %q %q %q", a, b, d)
+	}
+	r.B, r.Significant = 47, true
+	if a, b, d := r.Cells(); a != "–" || b != "47" || d != "+47" {
+		t.Errorf("– beside 47: %q %q %q", a, b, d)
+	}
+	r = ComparisonRow{Class: Payment, Counter: RejectPool.Word()}
+	if _, _, d := r.Cells(); d != NoChange {
+		t.Errorf("0 beside 0: %q", d)
+	}
+	c := Comparison{Rows: []ComparisonRow{{Class: Payment, Counter: RejectPool.Word(), Cannot: [2]bool{false, true}}}}
+	if got := c.table()[1]; got[2] != "0" || got[3] != "–" || got[4] != "–" {
+		t.Errorf("the written table: %q", got)
+	}
+}

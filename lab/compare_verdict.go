@@ -56,6 +56,9 @@ type UserChange struct {
 	// rejected:bulkhead got canned replies, A's 33 rejected:pool an error, and "payment ok
 	// -31" left what either was worth to guessing). Nil otherwise.
 	Canned *[2]int64 `json:"not_ok_canned,omitempty"`
+	// cannot is, in A and B, the parts of NotOK the run cannot have: said "–", as the rows
+	// draw them.
+	cannot [2]notOKCannot
 	// Of is, on a latency in Neither, why it is neither better nor worse: its row's
 	// (ComparisonRow.Neither, "fewer ended ok"). Empty otherwise.
 	Of string `json:"of,omitempty"`
@@ -102,7 +105,7 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 			continue
 		}
 		if n := away[r.Class].notOK; n.differs && !r.Latency() {
-			u.NotOK = &[2]int64{n.a, n.b}
+			u.NotOK, u.cannot = &[2]int64{n.a, n.b}, away[r.Class].cannot
 			if f := away[r.Class].inFlight; f != [2]int64{} {
 				u.InFlight = &f
 			}
@@ -293,7 +296,7 @@ func (u UserChange) phrase(label func(Class) string, d phraseDetail) string {
 		if d == phraseParts {
 			them = u.parts()
 		}
-		out += " (" + fromTo(NotOKWord, *u.NotOK) + them + ")"
+		out += " (" + fromTo(NotOKWord, *u.NotOK, [2]bool{}) + them + ")"
 	}
 	if u.NoneOK != "" {
 		out += " (none ok: " + u.NoneOK + " " + sooner(u.B < u.A) + ")"
@@ -308,25 +311,31 @@ func (u UserChange) phrase(label func(Class) string, d phraseDetail) string {
 // and timed out; beside canned replies, those that got an error; alone, the whole, unsaid.
 func (u UserChange) parts() string {
 	var of []string
-	part := func(word string, n [2]int64) { of = append(of, fromTo(word, n)) }
+	// A part's sides that cannot have it, by cannot's ways: "rejected – → 830".
+	cannot := func(way func(notOKCannot) bool) [2]bool { return [2]bool{way(u.cannot[0]), way(u.cannot[1])} }
+	rejected := func(c notOKCannot) bool { return c.rejected }
+	ended := func(c notOKCannot) bool { return c.ended }
+	notOK := func(c notOKCannot) bool { return c.rejected && c.ended } // the rest of either
+	canned := cannot(func(c notOKCannot) bool { return c.canned })
+	part := func(word string, n [2]int64, none [2]bool) { of = append(of, fromTo(word, n, none)) }
 	minus := func(a, b [2]int64) [2]int64 { return [2]int64{a[0] - b[0], a[1] - b[1]} }
-	rest, word := *u.NotOK, "ended not ok"
+	rest, word, restNone := *u.NotOK, "ended not ok", cannot(notOK)
 	if u.InFlight != nil {
-		part(FateInFlight.Word(), *u.InFlight)
+		part(FateInFlight.Word(), *u.InFlight, [2]bool{})
 		rest = minus(rest, *u.InFlight)
 	}
 	switch {
 	case u.Rejected != nil:
-		part(RejectedColumn.Word, *u.Rejected)
-		rest, word = minus(rest, *u.Rejected), Failed.Word()+" or "+TimedOut.Word()
+		part(RejectedColumn.Word, *u.Rejected, cannot(rejected))
+		rest, word, restNone = minus(rest, *u.Rejected), Failed.Word()+" or "+TimedOut.Word(), cannot(ended)
 	case u.Canned != nil:
 		rest, word = minus(rest, *u.Canned), errorsWord
 	}
 	if rest != [2]int64{} && (len(of) > 0 || u.Canned != nil) {
-		part(word, rest)
+		part(word, rest, restNone)
 	}
 	if u.Canned != nil && u.Rejected == nil {
-		part(cannedWord, *u.Canned)
+		part(cannedWord, *u.Canned, canned)
 	}
 	them := ""
 	if len(of) > 0 {
@@ -334,14 +343,21 @@ func (u UserChange) parts() string {
 	}
 	// Apart from the parts above: a rejection on a worker gets one too.
 	if u.Canned != nil && u.Rejected != nil {
-		them += "; " + fromTo(cannedWord, *u.Canned)
+		them += "; " + fromTo(cannedWord, *u.Canned, canned)
 	}
 	return them
 }
 
-// fromTo is a count in A and in B by its word: "in flight 18 → 5".
-func fromTo(word string, n [2]int64) string {
-	return fmt.Sprintf("%s %s → %s", word, FmtCount(n[0]), FmtCount(n[1]))
+// fromTo is a count in A and in B by its word: "in flight 18 → 5"; "–" for a side that
+// cannot have it (none), as the rows draw it, not an impossible 0: "rejected – → 830".
+func fromTo(word string, n [2]int64, none [2]bool) string {
+	side := func(i int) string {
+		if none[i] {
+			return "–"
+		}
+		return FmtCount(n[i])
+	}
+	return fmt.Sprintf("%s %s → %s", word, side(0), side(1))
 }
 
 // phraseDetail is how much of a change phrase says: bare, with the not ok's total, or with
@@ -584,7 +600,7 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 		case r.B > r.A:
 			diff = "+" + diff
 		case r.B == r.A:
-			diff = NoChange
+			diff = r.noChange()
 		}
 		if r.Sooner {
 			diff += " " + SoonerMark
@@ -616,6 +632,16 @@ func (r ComparisonRow) count(side int, format func(int64) string) string {
 		return "–"
 	}
 	return format([2]int64{r.A, r.B}[side])
+}
+
+// noChange is a count's B − A where A and B are equal: "same"; "–" where a side cannot have
+// it, whose "–" is not the other's 0 ("– 0 same", review s93e). Where the other has some,
+// B − A is that count, as with none ("– 47 +47").
+func (r ComparisonRow) noChange() string {
+	if r.Cannot[0] || r.Cannot[1] {
+		return "–"
+	}
+	return NoChange
 }
 
 // unchanged is B − A where A and B are written alike, whatever their unshown digits: no

@@ -266,14 +266,14 @@ type batchWords struct {
 	long, short, fewest, times, caught string
 	timesBrief                         string // times in signs where 56 columns hold no more: "2×"
 	every                              string // fewest in signs, for a form that derives the rate: "≤20 end every 3.0s"
-	fewTogether                        string // fewest without its hold, in signs, for a fleet's: "≤60 end together"
 	most                               string // the window's own ceiling from its batches: "≤ 2 × 20 ÷ 5s = 8/s", "2 × 5 ÷ 5s = 2/s"
 	mostBrief                          string // most's figure alone: "so ≤ 8/s"
 	// most where no more words fit, its times worked out, in the window the line is of:
 	// "5×⌈5s÷3.0s⌉÷5s=2/s". "5 end twice: 2/s" left why twice to work out (newcomer 77): a
 	// server's ends are a Hold apart, so a window holds no more than ⌈its length ÷ Hold⌉ of
 	// them, Rounds, which is what OverCap's windows caught (OverCap: more than its length ÷
-	// Hold, no more than Rounds).
+	// Hold, no more than Rounds). "" where the hold as shown makes another ⌈⌉ than the
+	// rounds counted (a 1.66s hold shown 1.7s: ⌈5s÷1.7s⌉ reads 3, 4 counted).
 	ceil  string
 	ended int
 }
@@ -285,7 +285,7 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 	b := batchWords{long: fmt.Sprintf("the %s calls end close together every %s", possessive(e.serversBare()), hold),
 		short: fmt.Sprintf("%d calls end together every %s", all, hold), fewest: fmt.Sprintf("%d end together every %s", all, hold),
 		times: fmt.Sprintf("%d times", rounds), caught: fmt.Sprintf("%d batches", rounds), timesBrief: fmt.Sprintf("%d×", rounds), ended: int(n),
-		every: fmt.Sprintf("%d end every %s", all, hold), fewTogether: fmt.Sprintf("%d end together", all)}
+		every: fmt.Sprintf("%d end every %s", all, hold)}
 	most := FmtPerSec((float64(rounds*all) + e.lastEnds()) / float64(r.Seconds))
 	b.most, b.mostBrief = fmt.Sprintf("%d × %d ÷ %ds = %s", rounds, all, r.Seconds, most), "so "+most
 	if tail := e.tailNames(); len(tail) > 0 { // "(2 × 60 + r1's last 20)": whose the batch beyond the rounds is
@@ -296,7 +296,7 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 		// Bunches, not whole batches (shared-pool's 36 ok in 5s from 2 of 20 workers'):
 		// "20 calls … twice" would make 40.
 		le = "≤"
-		b.short, b.fewest, b.every, b.fewTogether = "up to "+b.short, le+b.fewest, le+b.every, le+b.fewTogether // a compare half's too (review 42b)
+		b.short, b.fewest, b.every = "up to "+b.short, le+b.fewest, le+b.every // a compare half's too (review 42b)
 		b.most, b.mostBrief = "≤ "+b.most, "so ≤ "+most
 	}
 	switch rounds {
@@ -304,6 +304,9 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 		b.times, b.caught, b.timesBrief = "once", "1 batch", "once"
 	case 2:
 		b.times = "twice"
+	}
+	if math.Ceil(float64(r.Seconds)*float64(time.Second)/float64(ShownSecs(e.Hold))) != float64(rounds) {
+		return b // no ceil: its ⌈⌉ of the hold as shown would not make the rounds counted
 	}
 	// In the window the line says it of: "5×⌈5s÷3.0s⌉÷5s=2/s", "≤(60×⌈5s÷3.0s⌉+20)÷5s=28/s".
 	ceil := fmt.Sprintf("%d×⌈%ds÷%s⌉", all, r.Seconds, hold)
@@ -341,20 +344,18 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		// "> 20 workers ÷ 3.0s = 6.7/s: up to 20 calls end together" did not say how ok/s
 		// could top it (newcomer 58 G5).
 		// The window's own ceiling worked out from its batches: "up to 20 end together, twice
-		// in 5s" left 7.2/s over 6.7/s to be worked out (newcomer 63 G-MAJOR).
+		// in 5s" left 7.2/s over 6.7/s to be worked out (newcomer 63 G-MAJOR), and every form
+		// says it: one without, longer in words, won 120 columns where the ceiling's form was
+		// a cell too wide (review s93b: shared-pool's at exactly 120).
 		// Each with the Hold beside the times, which it makes: "≤20 end together, twice in
 		// 5s" left why twice (newcomer 77).
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, so at most %s in these %ds: %s", name, ok, servers, hold, cap, b.short, b.times, r.Seconds, b.most),
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in %ds: %s", name, ok, servers, hold, cap, b.every, b.times, r.Seconds, b.most),
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, so at most %s in these %ds", name, ok, servers, hold, cap, b.short, b.times, r.Seconds),
-		fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, %s in %ds", name, ok, servers, hold, cap, b.every, b.times, r.Seconds),
-	}
-	if e.Replicas > 1 {
-		// A fleet's batches with the window's ceiling where its servers' words have no room:
-		// at 120 columns fleet-domino's "up to 60 calls end together every 3.0s, twice in
-		// these 5s" left 22.6/s over 20/s to be worked out, as one pool's no longer does
-		// (newcomer 64).
-		forms = append(forms, fmt.Sprintf("%s ok %s > %s: %s every %s, %s in %ds: %s", name, ok, e.capSum(), b.fewTogether, hold, b.times, r.Seconds, b.most))
+		fmt.Sprintf("%s: %s, so at most %s in these %ds: %s", e.overLead(name, r), b.short, b.times, r.Seconds, b.most),
+		fmt.Sprintf("%s: %s", e.overLead(name, r), b.inWindow(r)),
+		// The batches with the window's ceiling worked out where the servers' words have no
+		// room: at 120 columns fleet-domino's "up to 60 calls end together every 3.0s, twice
+		// in these 5s" left 22.6/s over 20/s to be worked out (newcomer 64), and one pool's
+		// a cell wider than 120 kept only its figure (review s93b).
+		fmt.Sprintf("%s ok %s > %s: %s", name, ok, e.capSum(), b.inWindow(r)),
 	}
 	forms = append(forms,
 		// The cap's sum kept at 80 columns before its hold is said twice: "> 6.7/s" alone
@@ -363,7 +364,10 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		fmt.Sprintf("%s ok %s > %s: %s, %s in %ds, %s", name, ok, e.capSum(), b.every, b.times, r.Seconds, b.mostBrief))
 	if brief := e.serversBrief(); brief != "" {
 		// Each replica out now named, with no room for how (newcomer 62 #5).
-		forms = append(forms, fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds", name, ok, brief, hold, cap, b.every, b.times, r.Seconds))
+		forms = append(forms, fmt.Sprintf("%s ok %s > %s ÷ %s = %s: %s, %s in %ds, %s", name, ok, brief, hold, cap, b.every, b.times, r.Seconds, b.mostBrief))
+	}
+	if b.ceil == "" {
+		return forms
 	}
 	return append(forms,
 		// Still the cap's sum, in figures alone, where the line beside the window has no room
@@ -377,6 +381,29 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		// out, ⌈5s÷3.0s⌉ (newcomer 77: "5 end twice" left why twice), in 51 cells beside the
 		// window's note at 80 columns, 59 in a compare half.
 		fmt.Sprintf("%s ok %s > %s: %s", name, ok, e.capSum(), b.ceil))
+}
+
+// overLead is the over-cap note's lead where its servers' words fit: "payment ok 7.2/s > 20
+// workers ÷ 3.0s = 6.7/s, the long-run ceiling".
+func (e EndCap) overLead(name string, r *Rates) string {
+	return fmt.Sprintf("%s ok %s > %s ÷ %s = %s, the long-run ceiling", name, FmtPerSec(r.OK[Payment]), e.ServersWords(), FmtSecs(e.Hold), FmtPerSec(e.PerSec()))
+}
+
+// inWindow is the batches in r's window and the ceiling they make: "≤20 end every 3.0s,
+// twice in 5s: ≤ 2 × 20 ÷ 5s = 8/s".
+func (b batchWords) inWindow(r *Rates) string {
+	return fmt.Sprintf("%s, %s in %ds: %s", b.every, b.times, r.Seconds, b.most)
+}
+
+// OverCapHelp is the help's sentence on OverCapNote, its forms quoted as the note writes
+// them for shared-pool's payments: 7.2/s over 5s against 20 workers ÷ 3.0s.
+func OverCapHelp() string {
+	e := EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}
+	r := Rates{Seconds: 5, From: 1, To: 6}
+	r.OK[Payment] = 7.2
+	b, secs, hold := e.batch(&r, e.caught(&r)), fmt.Sprintf("%ds", r.Seconds), FmtSecs(e.Hold)
+	return fmt.Sprintf("Where payments' ok/s tops the most their servers end a second in the long run (\"%s\"), a note under the table says why: one server's calls end at least a call's latency apart, so %d seconds hold at most ⌈%s ÷ %s⌉ = %d of its ends (⌈ ⌉: rounded up), %s, where the long run averages %.1f (\"%s\"; short of room, \"%s\").",
+		e.overLead(Payment.String(), &r), r.Seconds, secs, hold, e.Rounds(&r), b.times, float64(r.Seconds)/e.Hold.Seconds(), b.inWindow(&r), b.ceil)
 }
 
 // FewerRoundsNote says why the pool turned away more in the window than its forecast

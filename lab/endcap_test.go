@@ -173,8 +173,21 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	// it (newcomer 58 G5); a compare half's form keeps the cap (newcomer 58 G5: "payment ok
 	// 7.2/s: ≤20 end together every 3.0s, twice in 5s" dropped why the line is there).
 	over = e.OverCapNote("payment", &r)
-	if !slices.Contains(over, "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 calls end together every 3.0s, so at most twice in these 5s") {
+	if !slices.Contains(over, "payment ok 7.2/s > 20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: up to 20 calls end together every 3.0s, so at most twice in these 5s: ≤ 2 × 20 ÷ 5s = 8/s") {
 		t.Errorf("no form with the long run's cap: %q", over)
+	}
+	// Where a cell more than 120 leaves no room for the servers' words, the ceiling worked
+	// out still: its figure alone, "so ≤ 8/s", won there (review s93b).
+	if !slices.Contains(over, "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20 end every 3.0s, twice in 5s: ≤ 2 × 20 ÷ 5s = 8/s") {
+		t.Errorf("no form with the cap's sum and the window's ceiling worked out: %q", over)
+	}
+	// Every form the table may pick, but the widest two, which count the batches and the ok
+	// instead, says the window's ceiling: one without, longer in words, won 120 columns where
+	// shared-pool's with it was a cell too wide (review s93b).
+	for _, f := range over[2:] {
+		if !strings.HasSuffix(f, "÷ 5s = 8/s") && !strings.HasSuffix(f, "so ≤ 8/s") && !strings.HasSuffix(f, "÷5s=8/s") {
+			t.Errorf("a form without the window's ceiling: %q", f)
+		}
 	}
 	// The fewest, the cap's sum and the window's ceiling: "≤20 end together, 2×" stopped
 	// short of it, and "> 6.7/s: …" won the line beside the window from the sum (newcomer 65
@@ -265,7 +278,7 @@ func TestFleetCapSaysItsSum(t *testing.T) {
 		}
 	}
 	// Named alone where each one's state has no room: at 120 columns, not "3 × 20".
-	if want := "payment ok 22.6/s > 3 replicas (r2, r4 out now) × 20 workers ÷ 3.0s = 20/s: ≤60 end every 3.0s, twice in 5s"; !slices.Contains(e.OverCapNote("payment", &r), want) || len([]rune(want)) > 120 {
+	if want := "payment ok 22.6/s > 3 replicas (r2, r4 out now) × 20 workers ÷ 3.0s = 20/s: ≤60 end every 3.0s, twice in 5s, so ≤ 28/s"; !slices.Contains(e.OverCapNote("payment", &r), want) || len([]rune(want)) > 120 {
 		t.Errorf("no %q in %q", want, e.OverCapNote("payment", &r))
 	}
 	r.OK[Payment] = 12
@@ -299,7 +312,9 @@ func TestFleetCapCountsADrainedReplicasLastEnds(t *testing.T) {
 	if !ok || e.Replicas != 3 || e.PerSec() != 20 {
 		t.Fatalf("r1 drained before 7–12s, r4 pulled in it: %+v", e)
 	}
-	want := "payment ok 22.6/s > 3 × 20÷3.0s = 20/s: ≤60 end together every 3.0s, twice in 5s: ≤ (2 × 60 + r1's last 20) ÷ 5s = 28/s"
+	// "≤60 end every 3.0s", as the forms beside it say it, not "≤60 end together every 3.0s"
+	// (review s93b).
+	want := "payment ok 22.6/s > 3 × 20÷3.0s = 20/s: ≤60 end every 3.0s, twice in 5s: ≤ (2 × 60 + r1's last 20) ÷ 5s = 28/s"
 	if !slices.Contains(e.OverCapNote("payment", &r), want) || len([]rune(want)) > 120 {
 		t.Errorf("no %q in %q", want, e.OverCapNote("payment", &r))
 	}
@@ -313,7 +328,7 @@ func TestFleetCapCountsADrainedReplicasLastEnds(t *testing.T) {
 		t.Error("26/s with r1 done before the window: over the cap by rounds")
 	}
 	r.OK[Payment] = 22.6
-	if want := "payment ok 22.6/s > 3 × 20÷3.0s = 20/s: ≤60 end together every 3.0s, twice in 5s: ≤ 2 × 60 ÷ 5s = 24/s"; !slices.Contains(e.OverCapNote("payment", &r), want) {
+	if want := "payment ok 22.6/s > 3 × 20÷3.0s = 20/s: ≤60 end every 3.0s, twice in 5s: ≤ 2 × 60 ÷ 5s = 24/s"; !slices.Contains(e.OverCapNote("payment", &r), want) {
 		t.Errorf("no %q in %q", want, e.OverCapNote("payment", &r))
 	}
 	// Out before the window yet at work still: it ends calls all through it.
@@ -347,12 +362,7 @@ func TestFleetCapNamesTwoReplicasLastEnds(t *testing.T) {
 // holds at most ⌈its length ÷ the hold⌉ of them (Rounds), which is what the note's times and
 // its ⌈⌉ say, for a hold that is not seconds too: 400ms's ends fall at most 13 times in 5s.
 func TestOverCapNoteTimesAreTheHoldsInTheWindow(t *testing.T) {
-	e := EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 400 * time.Millisecond}
-	r := Rates{Seconds: 5, From: 3, To: 8}
-	r.OK[Payment] = 51 // 255 in 5s: over 20 ÷ 400ms = 50/s, within 13 × 20
-	if !r.OverCap(Payment, e) || e.Rounds(&r) != 13 {
-		t.Fatalf("51/s against 50/s, 13 rounds: over %v, rounds %d", r.OverCap(Payment, e), e.Rounds(&r))
-	}
+	e, r := overCapOf(t, 20, "worker", 400*time.Millisecond, 51, 13) // 255 in 5s: over 20 ÷ 400ms = 50/s, within 13 × 20
 	over := e.OverCapNote("payment", &r)
 	for _, want := range []string{"payment ok 51/s > 20 workers ÷ 400ms = 50/s, the long-run ceiling: ≤20 end every 400ms, 13 times in 5s: ≤ 13 × 20 ÷ 5s = 52/s",
 		"payment ok 51/s > 20÷400ms = 50/s: ≤20×⌈5s÷400ms⌉÷5s=52/s"} {
@@ -360,4 +370,50 @@ func TestOverCapNoteTimesAreTheHoldsInTheWindow(t *testing.T) {
 			t.Errorf("no %q in %q", want, over)
 		}
 	}
+}
+
+// Review s93b: ⌈5s÷1.7s⌉ reads 3 where a 1.66s hold, shown 1.7s, makes 4 rounds: where the
+// hold as shown gives another ⌈⌉ than the rounds counted, no form works it out, and every
+// form the table may pick still says the window's ceiling.
+func TestOverCapNoteCeilAgreesWithTheHoldShown(t *testing.T) {
+	e, r := overCapOf(t, 5, "permit", 1660*time.Millisecond, 3.4, 4) // 17 in 5s: over 5 ÷ 1.66s = 3.0/s, within 4 × 5
+	over := e.OverCapNote("payment", &r)
+	for _, f := range over[2:] {
+		if strings.Contains(f, "⌈") || !strings.HasSuffix(f, "÷ 5s = 4/s") && !strings.HasSuffix(f, "so ≤ 4/s") {
+			t.Errorf("%q: a ⌈⌉ of the hold shown, or no window's ceiling", f)
+		}
+	}
+	// Where they agree, the ⌈⌉ is there: 1.7s's own.
+	e, r = overCapOf(t, 5, "permit", 1700*time.Millisecond, 3, 3) // 15 in 5s: over 5 ÷ 1.7s = 2.9/s, within 3 × 5
+	if over := e.OverCapNote("payment", &r); !strings.HasSuffix(over[len(over)-1], "> 5÷1.7s = 2.9/s: 5×⌈5s÷1.7s⌉÷5s=3/s") {
+		t.Errorf("1.7s: %q", over)
+	}
+}
+
+// Review s93b: the help quotes the over-cap note as lab writes it, not a copy in ui that
+// drifts from it: its lead and window's ceiling one of OverCapNote's forms, its short form
+// the last.
+func TestOverCapHelpQuotesTheNote(t *testing.T) {
+	e := EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}
+	r := Rates{Seconds: 5, From: 1, To: 6}
+	r.OK[Payment] = 7.2
+	over := e.OverCapNote("payment", &r)
+	q := strings.Split(OverCapHelp(), "\"")
+	if len(q) != 7 || !slices.Contains(over, q[1]+": "+q[3]) || !strings.HasSuffix(over[len(over)-1], ": "+q[5]) ||
+		!strings.Contains(OverCapHelp(), "at most ⌈5s ÷ 3.0s⌉ = 2 of its ends (⌈ ⌉: rounded up), twice, where the long run averages 1.7") {
+		t.Errorf("help %q, note %q", OverCapHelp(), over)
+	}
+}
+
+// overCapOf is one instance's EndCap of servers each holding hold, and a 5s window of ok
+// per second over its cap within rounds, as OverCap says.
+func overCapOf(t *testing.T, servers int, of string, hold time.Duration, ok float64, rounds int) (EndCap, Rates) {
+	t.Helper()
+	e := EndCap{Replicas: 1, Servers: servers, Of: of, Hold: hold}
+	r := Rates{Seconds: 5, From: 3, To: 8}
+	r.OK[Payment] = ok
+	if !r.OverCap(Payment, e) || e.Rounds(&r) != rounds {
+		t.Fatalf("%v/s against %s: over %v, rounds %d, want %d", ok, e.capSum(), r.OverCap(Payment, e), e.Rounds(&r), rounds)
+	}
+	return e, r
 }

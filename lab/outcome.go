@@ -7,6 +7,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -92,6 +93,24 @@ func (s *Snapshot) CanBe(f Fate) bool {
 		return s.CanEnd(Outcome(f - 1))
 	}
 	return Reason(f - 1 - numOutcomes).Shown(s)
+}
+
+// notOKCannot says which of the ways to end not ok, as the compare's trade parts them, a run
+// cannot come to at all (CanBe): turned away for any reason, failed or timed out, and a canned
+// reply (a payment not ok on a worker: failed, timed out, or turned away past the pool). The
+// zero value: every way can. A part a run cannot have is "–" there, as its row draws it
+// (review s93e: "rejected 0 → 518" beside "rejected:deadline – 518").
+type notOKCannot struct{ rejected, ended, canned bool }
+
+func (s *Snapshot) notOKCannot() notOKCannot {
+	ended := s.CanBe(Ended(Failed)) || s.CanBe(Ended(TimedOut))
+	rejected, canned := false, ended
+	for _, r := range Reasons {
+		if s.CanBe(TurnedAway(r)) {
+			rejected, canned = true, canned || !slices.Contains(beforeChain, r)
+		}
+	}
+	return notOKCannot{rejected: !rejected, ended: !ended, canned: !canned}
 }
 
 // EndedColumnsRule says, for the help, when the table has a failed and a timed-out column.

@@ -23,8 +23,9 @@ type column struct {
 	drop   dropLevel  // when it gives way to a short width, the highest first
 	quiet  bool       // may be dropped (before the others) when it is 0 for every class
 	reason lab.Reason // a rejection column's reason (whether a run has it: can)
-	// can, where set, says a run can have the column's fate (lab's rule: a mechanism on, a
-	// cause of it in the settings): a table of runs none of which can has no such column.
+	// can, where set (a fate's column), says a run can have the column's fate (lab's
+	// Snapshot.CanBe: a mechanism on, a cause of it in the settings): a table of runs none of
+	// which can has no such column.
 	can    func(s *lab.Snapshot) bool
 	reject bool // one rejection reason's column
 	part   bool // one of the wait's parts: they go together, as neither alone adds up to it
@@ -40,16 +41,17 @@ type column struct {
 // headed by its lab.Term column label, what came in by arrived's (lab.TrafficConfig's
 // ArrivedTerm: a closed loop's sent).
 func tableColumns(arrived lab.Term) []column {
+	// A fate's column is where its run can come to it (lab's CanBe, which the compare's rows
+	// draw "–" by too).
 	fate := func(f lab.Fate) column {
 		return column{head: f.Term().Column, word: f.Word(), min: 5,
-			total: func(c lab.ClassStats) string { return fmtCount(c.At(f)) }}
+			total: func(c lab.ClassStats) string { return fmtCount(c.At(f)) },
+			can:   func(s *lab.Snapshot) bool { return s.CanBe(f) }}
 	}
 	ok, failed, timedOut := fate(lab.Ended(lab.OK)), fate(lab.Ended(lab.Failed)), fate(lab.Ended(lab.TimedOut))
 	ok.rate = func(r *lab.Rates, i int) float64 { return r.OK[i] }
 	failed.rate, failed.quiet = func(r *lab.Rates, i int) float64 { return r.Failed[i] }, true
 	timedOut.rate, timedOut.quiet = func(r *lab.Rates, i int) float64 { return r.TimedOut[i] }, true
-	failed.can = func(s *lab.Snapshot) bool { return s.CanEnd(lab.Failed) }
-	timedOut.can = func(s *lab.Snapshot) bool { return s.CanEnd(lab.TimedOut) }
 	cols := []column{
 		// A closed loop's sent is the same column as its peer's arrived: as wide (so both
 		// halves keep the same columns) and keyed alike.
@@ -62,7 +64,7 @@ func tableColumns(arrived lab.Term) []column {
 	}
 	for _, why := range lab.Reasons {
 		c := fate(lab.TurnedAway(why))
-		c.quiet, c.reason, c.reject, c.can = true, why, true, why.Shown // starvation too: where 0, it gives way to a latency first
+		c.quiet, c.reason, c.reject = true, why, true // starvation too: where 0, it gives way to a latency first
 		c.rate = func(r *lab.Rates, i int) float64 { return r.Rejected[i][why] }
 		cols = append(cols, c)
 	}
