@@ -656,10 +656,13 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 // with nothing said of the 500/s step ended at 35s (newcomer 77 G3). Each is said only
 // within its own reach of that step's end, as the last update saw it: the smoothed p90
 // sheds it sooner than the yardstick, the running mean of it (adaptiveReach). "" where
-// neither still carries one, or the update's time is unknown.
+// neither still carries one, the yardstick is not above the smoothed p90, or the update's
+// time is unknown.
 func (s *Snapshot) adaptiveCarries() string {
 	r := s.Bulkhead.Reading
-	if r.Age <= 0 || r.Age > s.Elapsed {
+	// The yardstick above the smoothed p90 shows the step raised them: a heavier step that
+	// left latency alone carries nothing (a reviewer).
+	if r.Age <= 0 || r.Age > s.Elapsed || r.Mean <= r.P90 {
 		return ""
 	}
 	at := s.Elapsed - r.Age

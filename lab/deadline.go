@@ -440,10 +440,11 @@ func (s *Snapshot) DeadlineRejectsSaid() (wide, terse string) {
 	if n == 0 || float64(min(s.EnoughLeftRefused, n)) < enoughLeftMost*float64(n) || pay.QueueWait.Count < percentileCounted || p99 < after-after/20 || p99 > d {
 		return rule, rule
 	}
-	// The table's word for them, and "averaged": a mean, not a cutoff, and no longer than
-	// the cutoff's words were, as 80x24's narrator has no line to spare.
-	mean := " averaged ~" + FmtLatency(after) + ": p99:wait " + FmtLatency(p99)
-	return "waits rejected:deadline (too little left of " + FmtDur(d) + ")" + mean, "waits rejected:deadline" + mean
+	// "on average": a mean, not a cutoff; a whole sentence ("waits rejected:deadline
+	// averaged ~726ms" read as garbled, newcomer 78 W-MAJOR), no longer than that was, as
+	// 80x24's narrator has no line to spare: there without the p99, the table's column.
+	wide = "the deadline rejects waits leaving too little of " + FmtDur(d) + ", ~" + FmtLatency(after) + " on average (p99:wait " + FmtLatency(p99) + ")"
+	return wide, "the deadline rejects waits of ~" + FmtLatency(after) + " on average"
 }
 
 // enoughLeftMost is the least share of the deadline's rejections enough-left's (too little

@@ -287,17 +287,21 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 		times: fmt.Sprintf("%d times", rounds), caught: fmt.Sprintf("%d batches", rounds), timesBrief: fmt.Sprintf("%d×", rounds), ended: int(n),
 		every: fmt.Sprintf("%d end every %s", all, hold)}
 	most := FmtPerSec((float64(rounds*all) + e.lastEnds()) / float64(r.Seconds))
-	b.most, b.mostBrief = fmt.Sprintf("%d × %d ÷ %ds = %s", rounds, all, r.Seconds, most), "so "+most
+	b.most = fmt.Sprintf("%d × %d ÷ %ds = %s", rounds, all, r.Seconds, most)
+	tailSaid := ""                            // the brief's too: "twice in 5s, so ≤ 28/s" beside ≤60 made 24 (review s94c)
 	if tail := e.tailNames(); len(tail) > 0 { // "(2 × 60 + r1's last 20)": whose the batch beyond the rounds is
-		b.most = fmt.Sprintf("(%d × %d + %s last %d) ÷ %ds = %s", rounds, all, possessive(strings.Join(tail, " and ")), int(e.lastEnds()), r.Seconds, most)
+		whose := possessive(strings.Join(tail, " and "))
+		b.most = fmt.Sprintf("(%d × %d + %s last %d) ÷ %ds = %s", rounds, all, whose, int(e.lastEnds()), r.Seconds, most)
+		tailSaid = fmt.Sprintf("+ %s last %d, ", whose, int(e.lastEnds()))
 	}
+	b.mostBrief = tailSaid + "so " + most
 	le := "" // "≤" before a count and a rate of bunches, in signs
 	if n != float64(rounds*all)+e.lastEnds() {
 		// Bunches, not whole batches (shared-pool's 36 ok in 5s from 2 of 20 workers'):
 		// "20 calls … twice" would make 40.
 		le = "≤"
 		b.short, b.fewest, b.every = "up to "+b.short, le+b.fewest, le+b.every // a compare half's too (review 42b)
-		b.most, b.mostBrief = "≤ "+b.most, "so ≤ "+most
+		b.most, b.mostBrief = "≤ "+b.most, tailSaid+"so ≤ "+most
 	}
 	switch rounds {
 	case 1:

@@ -482,7 +482,7 @@ func (f FleetConfig) SoonNote(p Pull) string {
 }
 
 // shownTook is how long p's replica was out, from its times as written (ShownSecs): out
-// 26.64s and back 35.46s, shown "26.6s" and "35.5s", read "in 8.8s" (a reviewer).
+// 26.64s and back 35.46s, shown "26.6s" and "35.5s", reads "in 8.9s", not the raw 8.8s (a reviewer).
 func (p Pull) shownTook() string { return FmtSecs(ShownSecs(p.ReturnedAt) - ShownSecs(p.At)) }
 
 // PulledHolds is why a pulled replica's row still shows busy workers or a queue, whole and
@@ -495,8 +495,13 @@ const PulledHolds, PulledHoldsBrief = "gets only checks; finishes older work", "
 // RowTimes writes the times a replica's row gives, one precision for every row: to the
 // millisecond (under a minute) where the pulls line writes any row's latest out so (OutAt:
 // two outs under a second apart), else as FmtSecs. "PULLED at 38.013s" over "PULLED at
-// 34.1s" read as two kinds of timestamp (newcomer 77 W3).
-func (f *FleetStats) RowTimes() func(time.Duration) string {
+// 34.1s" read as two kinds of timestamp (newcomer 77 W3). Without the pulls line on screen
+// (pulls false: 80x24), as FmtSecs, as the narrator's domino: "PULLED 34.088s" under its "r4
+// 34.1s", with no line writing milliseconds, was the same complaint (review of s94a).
+func (f *FleetStats) RowTimes(pulls bool) func(time.Duration) string {
+	if !pulls {
+		return FmtSecs
+	}
 	outs := f.Outs()
 	shown, _ := f.OutTimes()
 	latest := map[int]int{} // a replica's latest out, by its index in outs

@@ -96,7 +96,7 @@ func TestDeadlineRejectsSaidWhereEnoughLeftTurnsThemAway(t *testing.T) {
 	pay.Rejected[RejectDeadline], pay.RejectedWait[RejectDeadline] = 417, 417*725*time.Millisecond
 	pay.QueueWait = Percentiles{Count: 16000, P99: 729 * time.Millisecond}
 	wide, terse := s.DeadlineRejectsSaid()
-	if wide != "waits rejected:deadline (too little left of 800ms) averaged ~725ms: p99:wait 729ms" || terse != "waits rejected:deadline averaged ~725ms: p99:wait 729ms" {
+	if wide != "the deadline rejects waits leaving too little of 800ms, ~725ms on average (p99:wait 729ms)" || terse != "the deadline rejects waits of ~725ms on average" {
 		t.Errorf("%q, %q", wide, terse)
 	}
 	pay.QueueWait.P99 = 300 * time.Millisecond // the longest waits not those turned away
@@ -114,18 +114,22 @@ func TestDeadlineRejectsSaidWhereEnoughLeftTurnsThemAway(t *testing.T) {
 // shedding it sooner than the yardstick, its running mean.
 func TestAdaptiveCarriesTheHeavierStep(t *testing.T) {
 	s := profiled(40*time.Second, 155, 160, 0)
-	s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond}
+	s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond, P90: 79 * time.Millisecond, Mean: 96 * time.Millisecond}
 	if got := s.adaptiveCarries(); got != " (both still carry the 500/s step)" {
 		t.Errorf("at 40s: %q", got)
 	}
 	s = profiled(47*time.Second, 150, 150, 0)
-	s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond}
+	s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond, P90: 79 * time.Millisecond, Mean: 96 * time.Millisecond}
 	if got := s.adaptiveCarries(); got != " (the yardstick still carries the 500/s step)" {
 		t.Errorf("at 47s: %q", got)
 	}
+	s.Bulkhead.Reading.Mean = s.Bulkhead.Reading.P90 // a step that left latency alone
+	if got := s.adaptiveCarries(); got != "" {
+		t.Errorf("yardstick at the smoothed p90: %q", got)
+	}
 	for _, at := range []time.Duration{4 * time.Second, 20 * time.Second, 60 * time.Second} {
 		s := profiled(at, 150, 150, 0)
-		s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond}
+		s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond, P90: 79 * time.Millisecond, Mean: 96 * time.Millisecond}
 		if got := s.adaptiveCarries(); got != "" {
 			t.Errorf("at %v: %q", at, got)
 		}

@@ -28,10 +28,10 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	if level >= levelTight {
 		// No pulls line to define "quick" on: the rows say the quick ones by their letters
 		// (newcomer 58 #2: "16 P + 46 quick" undefined at 80x24).
-		rows, _, _ := replicaRows(t, s, w, false)
+		rows, _, _ := replicaRows(t, s, w, false, false)
 		return noteReadApart(t, fs, rows, w)
 	}
-	rows, quick, soon := replicaRows(t, s, w, true)
+	rows, quick, soon := replicaRows(t, s, w, true, true)
 	pulls := pullList(t, fs, s.Config.Fleet, w)
 	if quick != nil {
 		// What "quick" is, once, under the rows that say it, where the pulls leave room: the
@@ -40,7 +40,7 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 		if with, ok := afterFirstFit(t, pulls, quick.QuickMeans(), w); ok {
 			pulls = with
 		} else {
-			rows, _, soon = replicaRows(t, s, w, false)
+			rows, _, soon = replicaRows(t, s, w, false, true)
 		}
 	}
 	// A return sooner than the balancer line's ~10s, and why, where the line has room
@@ -113,7 +113,7 @@ func replicaStates(t *theme, s *lab.Snapshot, w int) []string {
 	states := func(drained string) []string {
 		var items []string
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, s.Fleet, n, last, drainedAt, drained, false, false))
+			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, s.Fleet, n, last, drainedAt, drained, false, false, false))
 		})
 		return wrapItems(items, t.dim.Render(" · "), w)
 	}
@@ -155,7 +155,7 @@ const replicaCells, compactCells = 20, 10
 // says "quick", its CheckAhead (nil where none does): what says what "quick" is, under the
 // rows; define false where nothing can, and a row says none. soon: the replicas whose rows
 // say their return came sooner than the rules (lab.FleetConfig.SoonNote).
-func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.CheckAhead, []int) {
+func replicaRows(t *theme, s *lab.Snapshot, w int, define, pulls bool) ([]string, *lab.CheckAhead, []int) {
 	// The rej:pool counts as wide as the widest ("12345", "523k"), 4 at least: the states
 	// after them line up row under row.
 	countW := 4
@@ -168,7 +168,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int, define bool) ([]string, *lab.
 	// quick ones apart.
 	rows := func(squeeze int) (cells []string, widest int, per float64, cols int, quick *lab.CheckAhead, soon []int) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			c, noted := replicaRow(t, s.Fleet, s.Config.Fleet, n, last, drainedAt, squeeze, countW, w)
+			c, noted := replicaRow(t, s.Fleet, s.Config.Fleet, n, last, drainedAt, squeeze, countW, w, pulls)
 			plain := c
 			if (squeeze == withWhy || squeeze == wholeBarWhy) && checks[n-1].Said {
 				var apart bool
@@ -301,14 +301,14 @@ func replicaBarCells(squeeze int) int {
 // header's pool and balancer (newcomer 26). squeeze 1: a shorter bar, no count (the table has the fleet's),
 // and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
 // replica back in rotation without when it was pulled. The count is padded to countW, the
-// rows' widest. Its times are the rows' (fs.RowTimes): as the pulls line writes them, all to
+// rows' widest. Its times are the rows' (fs.RowTimes; pulls: that line is drawn): as it writes them, all to
 // the millisecond where it writes one row's so, but a drain's, the operator's, as set (to the
 // tenth: "DRAINED for a deploy at 5.001s" beside "drained since 5.0s", a reviewer). soon: with withWhy, the row in other words
 // where its return came sooner than cfg, the balancer's rules, and why
 // (lab.FleetConfig.SoonNote), for replicaRows to take where it fits after the row's check;
 // "" where none.
-func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW, w int) (row, soon string) {
-	r, at := &fs.Replicas[n-1], fs.RowTimes()
+func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW, w int, pulls bool) (row, soon string) {
+	r, at := &fs.Replicas[n-1], fs.RowTimes(pulls)
 	compact := squeeze > 0
 	name := fmt.Sprintf("r%-*d", len(strconv.Itoa(len(fs.Replicas))), n)
 	p := r.Pool
@@ -339,9 +339,9 @@ func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last l
 	switch {
 	case compact:
 		brief, rule := squeeze > 1 && squeeze != wholeBar && squeeze != wholeBarWhy, squeeze == wholeBarWhy
-		state = compactState(t, fs, n, last, drainedAt, drainedWord, brief, rule) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
+		state = compactState(t, fs, n, last, drainedAt, drainedWord, brief, rule, pulls) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
 		if rule {
-			alt = compactState(t, fs, n, last, drainedAt, drainedWord, true, rule) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
+			alt = compactState(t, fs, n, last, drainedAt, drainedWord, true, rule, pulls) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
 		}
 	case drainedAt > 0:
 		state = t.alert.Render(drainedWord+" at "+lab.FmtSecs(drainedAt)) + holds(t, p, false, squeeze)
@@ -436,8 +436,8 @@ const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
 // balancer's rule had no line), with rule and brief "back 39.438s after 100 ok" (the rule
 // where when it fell has no room); replica n of fs, its times as its row writes them
 // (lab.FleetStats.RowTimes), a drain's as set, as replicaRow's.
-func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief, rule bool) string {
-	r, outAt := &fs.Replicas[n-1], fs.RowTimes()
+func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief, rule, pulls bool) string {
+	r, outAt := &fs.Replicas[n-1], fs.RowTimes(pulls)
 	h := r.Health
 	switch {
 	case drainedAt > 0:
@@ -622,7 +622,7 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	case until > 0: // over: when, not a state
 		// Its end is a return, which the rows write (fs.RowTimes): "38.563s–39.4s" stood
 		// over r2's "back at 39.438s" (a reviewer).
-		tail = t.dim.Render("  " + allOutWord(fs) + " " + fs.OutAt(allFrom) + "–" + fs.RowTimes()(until))
+		tail = t.dim.Render("  " + allOutWord(fs) + " " + fs.OutAt(allFrom) + "–" + fs.RowTimes(true)(until))
 	case allFrom > 0:
 		tail = t.alert.Render("  " + allOutWord(fs) + " since " + fs.OutAt(allFrom))
 	}

@@ -1404,7 +1404,9 @@ func TestReplicaRowsTimeAsThePullsLine(t *testing.T) {
 	if rule := "the replicas' rows give their times to the tenth, as this line does, but every one of them to the millisecond"; !strings.Contains(help.String(), rule) {
 		t.Errorf("the help has no %q", rule)
 	}
-	if got := ansi.Strip(strings.Join(replicaStates(newTheme(true, true), s, 120), "\n")); !strings.Contains(got, "PULLED 9.030s") {
+	// With no pulls line drawn, to the tenth, as the narrator's domino: "PULLED 34.088s"
+	// under its "r4 34.1s" had nothing writing milliseconds (review of s94a).
+	if got := ansi.Strip(strings.Join(replicaStates(newTheme(true, true), s, 120), "\n")); !strings.Contains(got, "PULLED 9.0s") || strings.Contains(got, "9.030s") {
 		t.Errorf("compact: %s", got)
 	}
 }
@@ -1478,7 +1480,7 @@ func TestReplicaRowsSayWhatACheckMeetsNow(t *testing.T) {
 		// the check.
 		80: {"+ 62 queued  16 P + 46 S/H: check would time out", "+ 82 queued  11 P + 71 S/H ahead: 1-in-5 not ok", "PULLED 8.0s (older work + checks)"},
 	} {
-		lines, _, _ := replicaRows(th, s, w, true)
+		lines, _, _ := replicaRows(th, s, w, true, true)
 		if w == 80 { // as 80x24 draws the fleet, with no pulls line
 			lines = fleetLines(th, s, w, levelTight)
 		}
@@ -1575,7 +1577,7 @@ func headlineLinesTo(text, settings string) int {
 // ok" at 120 was two words for one outcome (review 44b).
 func TestReplicaFailingChecksSaysNotOK(t *testing.T) {
 	s := fleetSnapshot(3, 1)
-	got := ansi.Strip(compactState(newTheme(true, true), s.Fleet, 2, lab.Pull{}, 0, drainedWord, true, false))
+	got := ansi.Strip(compactState(newTheme(true, true), s.Fleet, 2, lab.Pull{}, 0, drainedWord, true, false, true))
 	if got != "in rotation, 1/2 not ok" {
 		t.Errorf("replica 2, 1 check not ok of 2: %q, want \"in rotation, 1/2 not ok\"", got)
 	}
@@ -1599,7 +1601,7 @@ func TestFleetSaysWhyFailingFastFits(t *testing.T) {
 
 // rowsOf is replicaRows' rows alone.
 func rowsOf(t *theme, s *lab.Snapshot, w int) []string {
-	rows, _, _ := replicaRows(t, s, w, true)
+	rows, _, _ := replicaRows(t, s, w, true, true)
 	return rows
 }
 
@@ -1788,7 +1790,7 @@ func TestSoonBackKeepsTheCheck(t *testing.T) {
 	fs.InRotation++
 	s.Elapsed = fs.Pulls[0].ReturnedAt + time.Second
 	for _, w := range []int{120, 160} {
-		lines, _, soon := replicaRows(th, s, w, true)
+		lines, _, soon := replicaRows(th, s, w, true, true)
 		row := ansi.Strip(lines[p.Replica-1])
 		t.Log(row)
 		if !strings.Contains(row, "would time out") {

@@ -504,11 +504,12 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool)
 	}
 	pay := s.Classes[lab.Payment]
 	var long, short string
-	if d := cfg.Payment.Deadline.D(); d > 0 {
+	// The deadline's rule, and once it has rejected some, where waits stop, lab's words; ""
+	// without a deadline (one check of it, lab's).
+	if wide, terse := s.DeadlineRejectsSaid(); wide != "" {
+		d := s.Config.Payment.Deadline.D()
 		// The cap as its count of calls, as the sentence opens ("24 calls at 50ms"): "the
 		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
-		// The deadline's rule, and once it has rejected some, where waits stop, lab's words.
-		wide, terse := s.DeadlineRejectsSaid()
 		whole, both := capKeeps(k)+", "+wide, capKeeps(k)+", "+terse
 		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", lab.PostmortemSource, whole, fmtDur(d))
 		// Within the deadline, mostly by waiting, where the wait is most of the p50: the
