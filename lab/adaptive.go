@@ -390,7 +390,7 @@ func adaptiveCeiling(s *Snapshot, w int) []Item {
 		whole+": "+whose+", failsafe-go's rule, not full use", whole+" ("+whose+")", whole, ceiling+bare+binds)}}
 }
 
-const adaptiveCeilingLabel = "a rise capped at"
+const adaptiveCeilingLabel = "a rise's ceiling" // not "capped at": read as a cap that bound, beside a rise of one (newcomer 78 W3)
 
 // adaptiveCeilingExample is the health line's narrow form for a window whose most was 17.
 var adaptiveCeilingExample = func() string {

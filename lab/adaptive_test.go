@@ -674,7 +674,7 @@ func TestAdaptiveCeilingSaysFailsafeGosCap(t *testing.T) {
 			t.Errorf("at %d: %v", w, items)
 		}
 	}
-	if got := adaptiveCeiling(s, 120)[0].Phrase(); got != "a rise capped at 5 × 12 = 60: 5× the most in use at once in the window it read, failsafe-go's rule, not full use" {
+	if got := adaptiveCeiling(s, 120)[0].Phrase(); got != "a rise's ceiling 5 × 12 = 60: 5× the most in use at once in the window it read, failsafe-go's rule, not full use" {
 		t.Errorf("at 120: %q", got)
 	}
 	s.Bulkhead.Reading.Peak = 17
@@ -715,7 +715,7 @@ func TestAdaptiveCeilingFits80(t *testing.T) {
 	}
 	s.Config.Pool.Workers, s.Elapsed = 64, 101*time.Second
 	s.Bulkhead.Reading = AdaptiveReading{Peak: 20, Age: time.Second}
-	if got, want := adaptiveCeiling(s, 80)[0].Phrase(), "a rise capped at 5 × 20 = 100 at 1 min 40s, the pool's 64 binds first"; got != want {
+	if got, want := adaptiveCeiling(s, 80)[0].Phrase(), "a rise's ceiling 5 × 20 = 100 at 1 min 40s, the pool's 64 binds first"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 }

@@ -323,6 +323,8 @@ const (
 	shortCircuitName     = "breaker:short-circuit"
 	permitName           = "breaker:permit"
 	countsRejectionsName = "breaker:counts-rejections"
+	// countsRejectionsWhose: where the trap is a library's default, not the lab's invention.
+	countsRejectionsWhose = "as in Hystrix"
 )
 
 // shortCircuitStage fails a payment at once while the breaker is open, before it takes a

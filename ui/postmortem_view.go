@@ -32,13 +32,20 @@ func oldestNote(p lab.PoolStats, tr lab.TrafficConfig, short bool) string {
 func queueCount(p lab.PoolStats) string { return fmt.Sprintf(" %d/%d waiting", p.Queued, p.QueueCap) }
 
 // growthItem is the pool legend's note on autoscaling: where it started, where it is, and,
-// unless short, the most that waited, what it scaled on: "scaled 8→36 … on queue length"
+// its most where it shrank back since, unless short, the most that waited, what it scaled
+// on: "scaled 8→36 … on queue length"
 // beside "queue 0 waiting" read as growth on nothing (newcomer 31).
 func growthItem(s *lab.Snapshot, short bool) []string {
 	if s.Pool.Max == 0 {
 		return nil
 	}
-	item := fmt.Sprintf("scaled %d→%d of %d on queue length", s.Config.Pool.Workers, s.Pool.Size, s.Pool.Max)
+	path := fmt.Sprintf("%d→%d", s.Config.Pool.Workers, s.Pool.Size)
+	if p := s.Pool.PeakSize; p > s.Pool.Size && p > s.Config.Pool.Workers {
+		// Its most too, "8→36→12": "8→12" beside 34 workers held in a second of the chart
+		// hid that it grew and shrank back (newcomer 79 G2).
+		path = fmt.Sprintf("%d→%d→%d", s.Config.Pool.Workers, p, s.Pool.Size)
+	}
+	item := fmt.Sprintf("scaled %s of %d on queue length", path, s.Pool.Max)
 	if s.Pool.PeakQueued > 0 && !short {
 		item += fmt.Sprintf(" (peak %s waiting)", fmtCount(int64(s.Pool.PeakQueued)))
 	}
