@@ -656,13 +656,14 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 // with nothing said of the 500/s step ended at 35s (newcomer 77 G3). Each is said only
 // within its own reach of that step's end, as the last update saw it: the smoothed p90
 // sheds it sooner than the yardstick, the running mean of it (adaptiveReach). "" where
-// neither still carries one, the yardstick is not above the smoothed p90, or the update's
-// time is unknown.
+// neither still carries one or sits above an unloaded call's longest, or the update's time
+// is unknown.
 func (s *Snapshot) adaptiveCarries() string {
 	r := s.Bulkhead.Reading
-	// The yardstick above the smoothed p90 shows the step raised them: a heavier step that
+	// Each said to carry the step only above an unloaded call's longest: a heavier step that
 	// left latency alone carries nothing (a reviewer).
-	if r.Age <= 0 || r.Age > s.Elapsed || r.Mean <= r.P90 {
+	unloaded := s.Config.Dependency.Latency.D() + s.Config.Dependency.Jitter.D()
+	if r.Age <= 0 || r.Age > s.Elapsed || r.Mean <= unloaded {
 		return ""
 	}
 	at := s.Elapsed - r.Age
@@ -671,7 +672,7 @@ func (s *Snapshot) adaptiveCarries() string {
 	switch since := at - ended; {
 	case !ok || since >= yardstick:
 		return ""
-	case since >= smoothed:
+	case since >= smoothed || r.P90 <= unloaded:
 		return fmt.Sprintf(" (the yardstick still carries the %s step)", FmtFloatRate(before))
 	}
 	return fmt.Sprintf(" (both still carry the %s step)", FmtFloatRate(before))

@@ -422,8 +422,8 @@ func (s *Snapshot) QueueStopsWhy(rs *Rates) string {
 // 800ms" read as every wait under it, review 17 #10), and once it has turned some away
 // there, mostly by enough-left, why the p99:wait sits where it does: each that reaches a
 // worker with too little left is turned away at once, so the longest waits are those, near
-// the mean wait of those it did, "waits rejected:deadline (too little left of 800ms)
-// averaged ~724ms: p99:wait 729ms". The fix's p99:wait 729ms beside its p50 729ms read
+// the mean wait of those it did, "the deadline rejects waits leaving too little of 800ms,
+// ~724ms on average (p99:wait 729ms)". The fix's p99:wait 729ms beside its p50 729ms read
 // as a copy slip (newcomer 77 W1); "rejects waits past ~724ms" beside it read as a limit
 // broken, the mean said as a cutoff that moves with enough-left (review of s93c #1). "" for
 // both without a deadline.
@@ -441,8 +441,8 @@ func (s *Snapshot) DeadlineRejectsSaid() (wide, terse string) {
 		return rule, rule
 	}
 	// "on average": a mean, not a cutoff; a whole sentence ("waits rejected:deadline
-	// averaged ~726ms" read as garbled, newcomer 78 W-MAJOR), no longer than that was, as
-	// 80x24's narrator has no line to spare: there without the p99, the table's column.
+	// averaged ~726ms" read as garbled, newcomer 78 W-MAJOR); the terse one no longer than
+	// that was, as 80x24's narrator has no line to spare: without the p99, the table's column.
 	wide = "the deadline rejects waits leaving too little of " + FmtDur(d) + ", ~" + FmtLatency(after) + " on average (p99:wait " + FmtLatency(p99) + ")"
 	return wide, "the deadline rejects waits of ~" + FmtLatency(after) + " on average"
 }

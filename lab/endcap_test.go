@@ -279,13 +279,22 @@ func TestFleetCapSaysItsSum(t *testing.T) {
 	}
 	// Named alone where each one's state has no room, not "3 × 20"; with r1's last 20, as
 	// every form that gives 28/s: "twice in 5s, so ≤ 28/s" beside ≤60 made 24 (review s94c).
+	// So it is 134 wide, past 120 columns, which take "3 × 20" with the sum whole: a right
+	// sum before the replicas' names.
 	if want := "payment ok 22.6/s > 3 replicas (r2, r4 out now) × 20 workers ÷ 3.0s = 20/s: ≤60 end every 3.0s, twice in 5s, + r1's last 20, so ≤ 28/s"; !slices.Contains(e.OverCapNote("payment", &r), want) {
 		t.Errorf("no %q in %q", want, e.OverCapNote("payment", &r))
 	}
+	widest := ""
 	for _, f := range e.OverCapNote("payment", &r) {
 		if strings.Contains(f, "28/s") && !strings.Contains(f, "r1's last 20") && !strings.Contains(f, "+20)") {
 			t.Errorf("28/s without r1's last 20: %q", f)
 		}
+		if n := len([]rune(f)); n <= 120 && n > len([]rune(widest)) && strings.HasPrefix(f, "payment ok") {
+			widest = f
+		}
+	}
+	if !strings.Contains(widest, "(2 × 60 + r1's last 20) ÷ 5s = 28/s") {
+		t.Errorf("at 120 columns, not the sum whole: %q", widest)
 	}
 	r.OK[Payment] = 12
 	for _, f := range e.FewerRoundsNote("payment", &r, 2, 0.4) {

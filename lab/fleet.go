@@ -496,11 +496,11 @@ const PulledHolds, PulledHoldsBrief = "gets only checks; finishes older work", "
 // millisecond (under a minute) where the pulls line writes any row's latest out so (OutAt:
 // two outs under a second apart), else as FmtSecs. "PULLED at 38.013s" over "PULLED at
 // 34.1s" read as two kinds of timestamp (newcomer 77 W3). Without the pulls line on screen
-// (pulls false: 80x24), as FmtSecs, as the narrator's domino: "PULLED 34.088s" under its "r4
+// (pulls false: 80x24), as the narrator's domino (StoryAt): "PULLED 34.088s" under its "r4
 // 34.1s", with no line writing milliseconds, was the same complaint (review of s94a).
 func (f *FleetStats) RowTimes(pulls bool) func(time.Duration) string {
 	if !pulls {
-		return FmtSecs
+		return f.StoryAt
 	}
 	outs := f.Outs()
 	shown, _ := f.OutTimes()

@@ -113,19 +113,29 @@ func TestDeadlineRejectsSaidWhereEnoughLeftTurnsThemAway(t *testing.T) {
 // at 35s (newcomer 77 G3): each said only within its own reach of it, the smoothed p90
 // shedding it sooner than the yardstick, its running mean.
 func TestAdaptiveCarriesTheHeavierStep(t *testing.T) {
+	// adaptive-limit's dependency: an unloaded call is 60ms at its longest.
+	profiled := func(elapsed time.Duration, arrived, ok, rejected int64) *Snapshot {
+		s := profiled(elapsed, arrived, ok, rejected)
+		s.Config.Dependency.Latency, s.Config.Dependency.Jitter = Duration(50*time.Millisecond), Duration(10*time.Millisecond)
+		return s
+	}
 	s := profiled(40*time.Second, 155, 160, 0)
 	s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond, P90: 79 * time.Millisecond, Mean: 96 * time.Millisecond}
 	if got := s.adaptiveCarries(); got != " (both still carry the 500/s step)" {
 		t.Errorf("at 40s: %q", got)
+	}
+	s.Bulkhead.Reading.P90 = 58 * time.Millisecond // the smoothed p90 back to an unloaded call's
+	if got := s.adaptiveCarries(); got != " (the yardstick still carries the 500/s step)" {
+		t.Errorf("at 40s, the smoothed p90 unloaded: %q", got)
 	}
 	s = profiled(47*time.Second, 150, 150, 0)
 	s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond, P90: 79 * time.Millisecond, Mean: 96 * time.Millisecond}
 	if got := s.adaptiveCarries(); got != " (the yardstick still carries the 500/s step)" {
 		t.Errorf("at 47s: %q", got)
 	}
-	s.Bulkhead.Reading.Mean = s.Bulkhead.Reading.P90 // a step that left latency alone
+	s.Bulkhead.Reading.Mean, s.Bulkhead.Reading.P90 = 58*time.Millisecond, 58*time.Millisecond // a step that left latency alone
 	if got := s.adaptiveCarries(); got != "" {
-		t.Errorf("yardstick at the smoothed p90: %q", got)
+		t.Errorf("both at an unloaded call's: %q", got)
 	}
 	for _, at := range []time.Duration{4 * time.Second, 20 * time.Second, 60 * time.Second} {
 		s := profiled(at, 150, 150, 0)

@@ -31,9 +31,9 @@ func oldestNote(p lab.PoolStats, tr lab.TrafficConfig, short bool) string {
 // gives way (the settings say it).
 func queueCount(p lab.PoolStats) string { return fmt.Sprintf(" %d/%d waiting", p.Queued, p.QueueCap) }
 
-// growthItem is the pool legend's note on autoscaling: where it started, where it is, and,
-// its most where it shrank back since, unless short, the most that waited, what it scaled
-// on: "scaled 8→36 … on queue length"
+// growthItem is the pool legend's note on autoscaling: where it started, its most where it
+// shrank back since, where it is, what it scaled on, and, unless short, the most that
+// waited: "scaled 8→36 … on queue length"
 // beside "queue 0 waiting" read as growth on nothing (newcomer 31).
 func growthItem(s *lab.Snapshot, short bool) []string {
 	if s.Pool.Max == 0 {
