@@ -42,7 +42,7 @@ func TestAdaptiveUse(t *testing.T) {
 	}
 	for i := range 5 {
 		sec := Second{T: i + 1}
-		sec.Held[Payment], sec.OK[Payment] = 20, 400
+		sec.Held[Payment], sec.OK[Payment], sec.Arrived[Payment] = 20, 400, 410 // bursts need arrivals to fill it
 		sec.Rejected[Payment][RejectLimit] = 10
 		s.Timeline = append(s.Timeline, sec)
 	}
@@ -717,5 +717,19 @@ func TestAdaptiveCeilingFits80(t *testing.T) {
 	s.Bulkhead.Reading = AdaptiveReading{Peak: 20, Age: time.Second}
 	if got, want := adaptiveCeiling(s, 80)[0].Phrase(), "a rise's ceiling 5 × 20 = 100 at 1 min 40s, the pool's 64 binds first"; got != want {
 		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// "bursts still find it full" beside 8.1 wanted of a limit of 42 (newcomer 80 W-MAJOR):
+// random arrivals fill it about once in 1e17; at 29.4 of 35, the help's example, often.
+func TestBurstsFillOnlyNearTheLimit(t *testing.T) {
+	for _, c := range []struct {
+		wanted float64
+		limit  int
+		fill   bool
+	}{{8.1, 42, false}, {29.4, 35, true}, {20.5, 38, true}, {0, 10, false}} {
+		if got := burstsFill(c.wanted, c.limit); got != c.fill {
+			t.Errorf("%.1f wanted of %d: bursts fill it %v, want %v", c.wanted, c.limit, got, c.fill)
+		}
 	}
 }

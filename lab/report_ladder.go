@@ -51,8 +51,9 @@ const (
 // TimedBoth is TimingVaries where a compare's p99s are, beside them, longest first: in a
 // title crowded with the totals' and the missing rows' words, "latencies timed with both
 // running" went unread beside signup's p99 4.2ms against a lone run's 3.5ms, every count
-// the same (newcomer 64 W16).
-var TimedBoth = []string{"p99s " + TimingVariesBrief + ", so they differ from solo runs; counts do not",
+// the same (newcomer 64 W16); counts differ "a little" too, as the help says, so not "counts
+// do not" (newcomer 80 W3).
+var TimedBoth = []string{"p99s " + TimingVariesBrief + ", so they differ from solo runs more than counts do",
 	"p99s " + TimingVariesBrief + ": unlike solo runs", "p99s: both running, unlike solo runs"}
 
 // Loop names the mode in words: "open loop", "closed loop".

@@ -116,7 +116,7 @@ func TestAdaptiveCarriesTheHeavierStep(t *testing.T) {
 	// adaptive-limit's dependency: an unloaded call is 60ms at its longest.
 	profiled := func(elapsed time.Duration, arrived, ok, rejected int64) *Snapshot {
 		s := profiled(elapsed, arrived, ok, rejected)
-		s.Config.Dependency.Latency, s.Config.Dependency.Jitter = Duration(50*time.Millisecond), Duration(10*time.Millisecond)
+		s.Config.Dependency.Mode, s.Config.Dependency.HealthyLatency, s.Config.Dependency.Jitter = ModeHealthy, Duration(50*time.Millisecond), Duration(10*time.Millisecond)
 		return s
 	}
 	s := profiled(40*time.Second, 155, 160, 0)

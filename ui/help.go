@@ -220,7 +220,7 @@ func helpSources() [][2]string {
 			": one slow dependency takes a shared worker pool, then timeouts, queues, bulkheads, a circuit breaker and what isolation costs; the tour's chapters say which chapter"},
 		{srcBackpressure, "an untitled article that opens on \"the physics of backpressure in software systems, the latency death spiral, and why unbounded queues are a bug\" " + articleIs("002") + ": a queue absorbs bursts, not overload"},
 		{srcDeadlines, "\"A deadline is a budget: spending it across hops\" " + articleIs("003") + ": one deadline from the first caller, each hop passing on what is left"},
-		{srcMeasuring, "\"[DE Ch-09] The measuring trap: coordinated omission, how load tools erase the slow moments\" " + articleIs("004") + ": closed-loop load against open-loop; it cites Gil Tene's \"How NOT to Measure Latency\" (QCon San Francisco 2012)"},
+		{srcMeasuring, "\"[DE Ch-09] The measuring trap: coordinated omission, how load tools erase the slow moments\" " + articleIs("004") + " (\"[DE Ch-09]\" is the title's own tag, as chapter 9 of a series; the article says nothing more of it): closed-loop load against open-loop; it cites Gil Tene's \"How NOT to Measure Latency\" (QCon San Francisco 2012)"},
 		{srcPostmortem, lab.PostmortemTitle + " " + articleIs("000") +
 			": " + lab.PostmortemSummary},
 		{"Hystrix, resilience4j", "the two libraries' own documentation (Netflix's Hystrix, now in maintenance; resilience4j): thread-pool and semaphore bulkheads, caller timeouts, and their circuit breakers' defaults"},

@@ -153,8 +153,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// "The rest turned away" read as the limit shedding only an excess over the knee
 		// (newcomer 29); the tail names the rejections, and this says when there are none.
 		rest := ""
-		if u.NoneNow {
-			rest = ", none turned away now"
+		if last := s.LastSecond(); u.NoneNow && last != nil {
+			// The second by name: "now" beside the window's 0.2% read as a contradiction
+			// (newcomer 81 W2).
+			rest = ", none turned away in " + lab.FmtSpan(last.T-1, last.T)
 		}
 		switch {
 		case k.Knee == 0:

@@ -222,7 +222,8 @@ func TestNarratePostmortem(t *testing.T) {
 	}
 	quiet := postmortemSnapshot(adaptiveConfig())
 	quiet.Timeline[len(quiet.Timeline)-1].Rejected[lab.Payment][lab.RejectLimit] = 0
-	if got := narrate(quiet.Config, quiet); !strings.Contains(got, "none turned away now") {
+	last := quiet.Timeline[len(quiet.Timeline)-1].T
+	if got := narrate(quiet.Config, quiet); !strings.Contains(got, "none turned away in "+lab.FmtSpan(last-1, last)) {
 		t.Errorf("adaptive with nothing turned away this second: %q", got)
 	}
 	// Before the first whole second, under the knee, its calls at the knee's latency for
