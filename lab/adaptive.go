@@ -357,7 +357,7 @@ const AdaptiveMaxLimitFactor = 5
 // adaptiveHeadroomWhole is why a limit far above the calls using it still rises, the help's
 // words for the health line's (adaptiveCeiling).
 var adaptiveHeadroomWhole = fmt.Sprintf("a rise takes it to at most %d× the most permits in use at once in the window just read "+
-	"(failsafe-go's maxLimitFactor; the health line's \"%s\"; a limit past that falls a step), so a limit far above the calls using it still rises, "+
+	"(failsafe-go's maxLimitFactor; the line under the table's \"%s\"; a limit past that falls a step), so a limit far above the calls using it still rises, "+
 	"where Netflix's Vegas (concurrency-limits) holds a limit while under half of it is in use", AdaptiveMaxLimitFactor, adaptiveCeilingExample)
 
 // adaptiveCeiling is how high the limit of s may rise from the window it last read:
@@ -1152,7 +1152,7 @@ func limitFullHelp() string {
 	sec.Arrived[Payment], sec.OK[Payment], sec.Held[Payment], sec.Rejected[Payment][RejectLimit] = 500, 412, 29.4, 88
 	s.Timeline = []Second{sec}
 	r := s.Rates()
-	return "Where it turned payments away in the table's window, a note under the table, where a line is free, says why a limit above the mean of calls at once does (\"" +
+	return "Where it turned payments away in the table's window, and random arrivals at that load could fill the limit (Erlang B at least 1 in 10,000; else no note: the few it turned away came otherwise, as a heavier step's backlog drained), a note under the table, where a line is free, says why a limit above the mean of calls at once does (\"" +
 		fittingValue("", 81, s.LimitFullSaid(&r)...) + // 81: it counts a space after the label
 		"\"; wider, that the mean is what got in): they wanted their arrivals a second × each ok's hold (the mean is their ok a second × it), " +
 		"and arriving at random they find it full in bursts, each then turned away at once (no max wait); measured, not forecast: " +

@@ -55,9 +55,7 @@ func TestAdaptiveUse(t *testing.T) {
 		t.Errorf("mean at the limit, no knee: %+v, want neither bursts refused nor past a knee", u)
 	}
 	s.Bulkhead.Limit = 38
-	for i := range s.Timeline { // 410 arrive a second, more than 38 ÷ 50ms = 760/s: still bursts
-		s.Timeline[i].Arrived[Payment] = 410
-	}
+	// 410 arrive a second (set above), more than 38 ÷ 50ms = 760/s: still bursts
 	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.BurstsRefused || u.Overloaded {
 		t.Errorf("410/s arriving, a full limit answers 760/s: %+v, want bursts refused, not overloaded", u)
 	}

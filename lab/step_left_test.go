@@ -114,12 +114,12 @@ func TestDeadlineRejectsSaidWhereEnoughLeftTurnsThemAway(t *testing.T) {
 // shedding it sooner than the yardstick, its running mean.
 func TestAdaptiveCarriesTheHeavierStep(t *testing.T) {
 	// adaptive-limit's dependency: an unloaded call is 60ms at its longest.
-	profiled := func(elapsed time.Duration, arrived, ok, rejected int64) *Snapshot {
+	healthyProfiled := func(elapsed time.Duration, arrived, ok, rejected int64) *Snapshot {
 		s := profiled(elapsed, arrived, ok, rejected)
 		s.Config.Dependency.Mode, s.Config.Dependency.HealthyLatency, s.Config.Dependency.Jitter = ModeHealthy, Duration(50*time.Millisecond), Duration(10*time.Millisecond)
 		return s
 	}
-	s := profiled(40*time.Second, 155, 160, 0)
+	s := healthyProfiled(40*time.Second, 155, 160, 0)
 	s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond, P90: 79 * time.Millisecond, Mean: 96 * time.Millisecond}
 	if got := s.adaptiveCarries(); got != " (both still carry the 500/s step)" {
 		t.Errorf("at 40s: %q", got)
@@ -128,7 +128,7 @@ func TestAdaptiveCarriesTheHeavierStep(t *testing.T) {
 	if got := s.adaptiveCarries(); got != " (the yardstick still carries the 500/s step)" {
 		t.Errorf("at 40s, the smoothed p90 unloaded: %q", got)
 	}
-	s = profiled(47*time.Second, 150, 150, 0)
+	s = healthyProfiled(47*time.Second, 150, 150, 0)
 	s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond, P90: 79 * time.Millisecond, Mean: 96 * time.Millisecond}
 	if got := s.adaptiveCarries(); got != " (the yardstick still carries the 500/s step)" {
 		t.Errorf("at 47s: %q", got)
@@ -138,13 +138,13 @@ func TestAdaptiveCarriesTheHeavierStep(t *testing.T) {
 		t.Errorf("both at an unloaded call's: %q", got)
 	}
 	for _, at := range []time.Duration{4 * time.Second, 20 * time.Second, 60 * time.Second} {
-		s := profiled(at, 150, 150, 0)
+		s := healthyProfiled(at, 150, 150, 0)
 		s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond, P90: 79 * time.Millisecond, Mean: 96 * time.Millisecond}
 		if got := s.adaptiveCarries(); got != "" {
 			t.Errorf("at %v: %q", at, got)
 		}
 	}
-	s = profiled(40*time.Second, 155, 160, 0)
+	s = healthyProfiled(40*time.Second, 155, 160, 0)
 	s.Bulkhead.Reading = AdaptiveReading{P90: 79300 * time.Microsecond, Mean: 95700 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 40, Judged: 40, Queued: 0, Age: 500 * time.Millisecond}
 	s.Bulkhead.Limit = 41
 	if _, _, terse := s.AdaptiveRule(); !strings.Contains(terse, "smoothed p90 79.3ms (both still carry the 500/s step)) = ") {

@@ -1664,10 +1664,14 @@ func TestDominoSaysWhenAndWhose(t *testing.T) {
 		if !checkFrame(t, out, size[0], size[1]) {
 			continue
 		}
-		for _, want := range []string{"r3 11.8s (queue of 100 full at its check); r2 by chance", "fewer than 13: 1-in-3 chance per check; 2 in a row, 1-in-4, pull a replica)"} {
+		for _, want := range []string{"r3 11.8s (queue of 100 full at its check); r2 by chance", "fewer than 13: 1-in-3 chance per check; 2 in a row"} {
 			if !strings.Contains(flat, want) {
 				t.Errorf("%dx%d: no %q in\n%s", size[0], size[1], want, text)
 			}
+		}
+		// The pull's odds, with why they are not the check's squared where there is room.
+		if !strings.Contains(flat, "2 in a row, 1-in-4, pull a replica)") && !strings.Contains(flat, "2 in a row (same queue, not independent), 1-in-4, pull a replica)") {
+			t.Errorf("%dx%d: no pull's odds in\n%s", size[0], size[1], text)
 		}
 		if !overload.MatchString(flat) {
 			t.Errorf("%dx%d: the overload unsaid before r2's pull:\n%s", size[0], size[1], text)

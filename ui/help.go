@@ -171,7 +171,12 @@ func helpLines(t *theme, km keyMap, w int) []string {
 	section("Charts", helpCharts(t))
 	var glyphs [][2]string
 	for i, c := range lab.Classes {
-		glyphs = append(glyphs, [2]string{t.cell[i].Render(string(t.letter[i])), c.String() + " holds the worker (working, or in its call)"})
+		// In its call only where it makes one: signups and checks call nothing (newcomer 82 W1).
+		doing := " holds the worker (working: it calls nothing)"
+		if c == lab.Payment {
+			doing = " holds the worker (working, or in its call)"
+		}
+		glyphs = append(glyphs, [2]string{t.cell[i].Render(string(t.letter[i])), c.String() + doing})
 	}
 	// A renamed class's letter: "O orders" on the postmortem screens was nowhere in the
 	// help's letters (newcomer 71).

@@ -66,7 +66,7 @@ func newKeyMap() keyMap {
 		Size: bind(fmt.Sprintf("payment bulkhead's size down / up (1..%d permits or threads), or an adaptive limit's start", lab.MaxBulkhead),
 			"[ ]", "size", "[", "]"),
 		Breaker: bind("circuit breaker on / off", "c", "breaker", "c"),
-		Mode:    bind("dependency mode: "+joinAny(lab.DependencyModes, " → "), "d", "dependency", "d"),
+		Mode:    bind("dependency mode: "+joinAny(lab.DependencyModes, " → ")+" (brownout: slow spells between healthy ones)", "d", "dependency", "d"),
 		Latency: bind("dependency latency up / down (used in modes slow and brownout)", "+ -", "latency", "+", "-"),
 		Compare: bind("compare mode on / off: A and B, each with its own pool and dependency, on identical traffic, started "+
 			"together; B starts as a copy of A. Off keeps the focused side running", "v", "compare", "v"),

@@ -459,14 +459,17 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, br
 			// Its sum where the screen has room for it (newcomer 52: 80x24 dropped it).
 			widen = [2]string{average, average + ": " + wait.Sum("")}
 			if fewer := wait.FewerThan(need); fewer != "" {
+				fewerWhy := fewer
 				// The pull's odds with the rule in them, which then closes no step of its own.
 				if pull, why := wait.PullOdds(need); pull != "" {
-					fewer, rule, apart = fewer+"; "+pull, "", [2]string{pull, why}
+					fewer, fewerWhy, rule, apart = fewer+"; "+pull, fewer+"; "+why, "", [2]string{pull, why}
 				}
 				average += "; " + fewer
 				// The odds' basis where the lines have room (newcomer 56: at 80x24 the
-				// 1-in-5 stood without it).
-				fuller = [2]string{"; " + fewer + ")", "; " + wait.OddsBrief() + ", so " + fewer + ")"}
+				// 1-in-5 stood without it), with why two in a row are not its square: the
+				// basis took the room 80x24 gave it, and "1-in-5 … 2 in a row, 1-in-7" read
+				// wrong at 120x40 alone (newcomers 80, 81, 83).
+				fuller = [2]string{"; " + fewer + ")", "; " + wait.OddsBrief() + ", so " + fewerWhy + ")"}
 			}
 			average += ")"
 		}

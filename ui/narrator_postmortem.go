@@ -153,10 +153,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// "The rest turned away" read as the limit shedding only an excess over the knee
 		// (newcomer 29); the tail names the rejections, and this says when there are none.
 		rest := ""
-		if last := s.LastSecond(); u.NoneNow && last != nil {
+		if span := s.LastSpan(); u.NoneNow && span != "" {
 			// The second by name: "now" beside the window's 0.2% read as a contradiction
 			// (newcomer 81 W2).
-			rest = ", none turned away in " + lab.FmtSpan(last.T-1, last.T)
+			rest = ", none turned away in " + span
 		}
 		switch {
 		case k.Knee == 0:

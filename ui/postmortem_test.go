@@ -222,8 +222,7 @@ func TestNarratePostmortem(t *testing.T) {
 	}
 	quiet := postmortemSnapshot(adaptiveConfig())
 	quiet.Timeline[len(quiet.Timeline)-1].Rejected[lab.Payment][lab.RejectLimit] = 0
-	last := quiet.Timeline[len(quiet.Timeline)-1].T
-	if got := narrate(quiet.Config, quiet); !strings.Contains(got, "none turned away in "+lab.FmtSpan(last-1, last)) {
+	if got := narrate(quiet.Config, quiet); !strings.Contains(got, "none turned away in "+quiet.LastSpan()) || quiet.LastSpan() == "" {
 		t.Errorf("adaptive with nothing turned away this second: %q", got)
 	}
 	// Before the first whole second, under the knee, its calls at the knee's latency for
