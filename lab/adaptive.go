@@ -1063,7 +1063,7 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 	u.Overloaded = refused && u.Hold > 0 && u.Through < u.Arrived
 	u.AtBest = refused && k.Best > 0 && u.Arrived >= BestShare*k.Best
 	u.BurstsRefused = refused && !u.Overloaded && !u.AtBest && u.Calls <= float64(s.Bulkhead.Limit)-1 &&
-		burstsFill(u.Arrived*u.Hold.Seconds(), s.Bulkhead.Limit)
+		burstsFill(r.wantedAtOnce(u.Hold), s.Bulkhead.Limit)
 	if last := s.LastSecond(); last != nil {
 		u.NoneNow = last.Rejected[Payment][RejectLimit] == 0
 	}
@@ -1104,7 +1104,7 @@ func (s *Snapshot) LimitFullSaid(r *Rates) []string {
 		return nil
 	}
 	arrived, each := FmtPerSec(r.Arrived[Payment]), FmtLatency(hold)
-	wanted := math.Round(shownPerSec(r.Arrived[Payment])*ShownLatency(hold).Seconds()*10) / 10
+	wanted := r.wantedAtOnce(hold)
 	// At, over or under the limit as the two are printed; under it, bursts still fill it.
 	at, still := "at", ""
 	switch {
@@ -1136,6 +1136,13 @@ func (s *Snapshot) LimitFullSaid(r *Rates) []string {
 // window's few came as the heavier step's backlog drained (newcomer 80 W-MAJOR).
 func burstsFill(wanted float64, limit int) bool {
 	return wanted > 0 && limit > 0 && erlangB(wanted, limit) >= burstsLeast
+}
+
+// wantedAtOnce is the payments' calls at once the window's arrivals want at hold, as
+// LimitFullSaid prints it: arrivals a second × hold, to a tenth. One figure for the note and
+// the narrator's BurstsRefused, which read the raw product and could disagree near burstsLeast.
+func (r *Rates) wantedAtOnce(hold time.Duration) float64 {
+	return math.Round(shownPerSec(r.Arrived[Payment])*ShownLatency(hold).Seconds()*10) / 10
 }
 
 // burstsLeast is the least share turned away at which bursts are said to fill a limit: one

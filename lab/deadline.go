@@ -436,8 +436,8 @@ func (s *Snapshot) DeadlineRejectsSaid() (wide, terse string) {
 	n := pay.Rejected[RejectDeadline]
 	after, p99 := ShownLatency(pay.TurnedAwayAfter(RejectDeadline)), ShownLatency(pay.QueueWait.P99)
 	// Past a tenth run out waiting, at the deadline itself, and the longest waits are theirs;
-	// under percentileCounted waits, the p99 is their longest, not a share's edge.
-	if n == 0 || float64(min(s.EnoughLeftRefused, n)) < enoughLeftMost*float64(n) || pay.QueueWait.Count < percentileCounted || p99 < after-after/20 || p99 > d {
+	// under EnoughSamples waits, the p99 is their longest, not a share's edge.
+	if n == 0 || float64(min(s.EnoughLeftRefused, n)) < enoughLeftMost*float64(n) || !pay.QueueWait.OfEnough() || p99 < after-after/20 || p99 > d {
 		return rule, rule
 	}
 	// "on average": a mean, not a cutoff; a whole sentence ("waits rejected:deadline
@@ -450,10 +450,6 @@ func (s *Snapshot) DeadlineRejectsSaid() (wide, terse string) {
 // enoughLeftMost is the least share of the deadline's rejections enough-left's (too little
 // left to call, at a worker) for the longest waits to be those it turned away.
 const enoughLeftMost = 0.9
-
-// percentileCounted is the fewest waits whose p99 DeadlineRejectsSaid reads as the edge of
-// their slowest hundredth: under it, the p99 is the longest one alone.
-const percentileCounted = 100
 
 // waitMostSaid is waitMost as its difference, "(800ms − 73ms for the call)": the deadline, a
 // setting, as the settings write it, less the room enough-left asks for a call, said as what

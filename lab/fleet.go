@@ -500,7 +500,7 @@ const PulledHolds, PulledHoldsBrief = "gets only checks; finishes older work", "
 // 34.1s", with no line writing milliseconds, was the same complaint (review of s94a).
 func (f *FleetStats) RowTimes(pulls bool) func(time.Duration) string {
 	if !pulls {
-		return f.StoryAt
+		return f.outWords(f.StoryTimes()) // worked out once, not per time as StoryAt does
 	}
 	outs := f.Outs()
 	shown, _ := f.OutTimes()

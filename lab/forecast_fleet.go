@@ -262,10 +262,13 @@ func (w CheckWait) PullOdds(need int) (odds, apart string) {
 	if pull <= 0 {
 		return "", ""
 	}
-	const why = " (same queue, not independent)"
 	return fmt.Sprintf("%d in a row, %s, pull a replica", w.PullAfter, chance(pull)),
-		fmt.Sprintf("%d in a row%s, %s, pull a replica", w.PullAfter, why, chance(pull))
+		fmt.Sprintf("%d in a row (%s), %s, pull a replica", w.PullAfter, notIndependent, chance(pull))
 }
+
+// notIndependent is why two checks in a row are not one's odds squared, as PullOdds and the
+// help say it.
+const notIndependent = "same queue, not independent"
 
 // chance writes odds as FewerThan does: "1-in-5", or where 1/odds rounds to 2 or less, a
 // share, "44%".

@@ -35,17 +35,16 @@ type Pull struct {
 // Returned says the instance came back into rotation after this pull.
 func (p Pull) Returned() bool { return p.ReturnedAt > 0 }
 
-// Drain is a drained replica's out in its word with its span, at its start and back its
-// end as the caller writes them: "drained 5.0s–35.0s" once over, back when the drain ended
-// (it gets no checks meanwhile), "drained since 5.0s" while it lasts, or brief "drained
-// 5.0s", where its row says DRAINED beside (the domino's brief story at 80x24, whose charts
-// the word cost). The rows' form (DrainInOrder the pulls line's and the domino's): a row
-// said "pulled 5.0s, back 35.0s after 100 ok" of a drain, and no line said when one ended
-// (newcomer 67).
-func (p Pull) Drain(at, back string, brief bool) string {
+// Drain is a drained replica's out in its word with its span, at its start as the caller
+// writes it: "drained 5.0s–35.0s" once over, back when the drain ended (it gets no checks
+// meanwhile), "drained since 5.0s" while it lasts, or brief "drained 5.0s", where its row
+// says DRAINED beside (the domino's brief story at 80x24, whose charts the word cost). The
+// rows' form (DrainInOrder the pulls line's and the domino's): a row said "pulled 5.0s, back
+// 35.0s after 100 ok" of a drain, and no line said when one ended (newcomer 67).
+func (p Pull) Drain(at string, brief bool) string {
 	switch {
 	case p.Returned():
-		return "drained " + at + "–" + back
+		return "drained " + at + "–" + FmtSecs(p.ReturnedAt)
 	case brief:
 		return "drained " + at
 	}
@@ -59,7 +58,7 @@ func (p Pull) DrainInOrder(at string, brief bool) string {
 	if p.Returned() {
 		return "drained " + at + " for " + FmtDur(p.ReturnedAt-p.At)
 	}
-	return p.Drain(at, "", brief) // not returned: no back
+	return p.Drain(at, brief)
 }
 
 // Judge is who acts on an instance's health checks.

@@ -352,7 +352,7 @@ func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last l
 	case h.FailStreak > 0:
 		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && last.Drained: // back when the drain ended: no checks brought it
-		state = t.status.Render("in rotation") + t.dim.Render(" ("+last.Drain(lab.FmtSecs(last.At), lab.FmtSecs(last.ReturnedAt), false)+")")
+		state = t.status.Render("in rotation") + t.dim.Render(" ("+last.Drain(lab.FmtSecs(last.At), false)+")")
 	case last.Returned():
 		back := " (back at " + at(last.ReturnedAt)
 		state = t.status.Render("in rotation") + t.dim.Render(back+")")
@@ -449,7 +449,7 @@ func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt 
 	case h.FailStreak > 0:
 		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && last.Drained: // no "pulled", no checks ok: the drain ended (newcomer 67)
-		return t.status.Render("in rotation") + t.dim.Render(", "+last.Drain(lab.FmtSecs(last.At), lab.FmtSecs(last.ReturnedAt), false))
+		return t.status.Render("in rotation") + t.dim.Render(", "+last.Drain(lab.FmtSecs(last.At), false))
 	case last.Returned() && brief && rule: // the rule's form without when it fell, as short as brief's
 		return t.dim.Render("back " + outAt(last.ReturnedAt) + fmt.Sprintf(" after %d ok", r.Config.Fleet.ReturnAfter))
 	case last.Returned() && brief:
