@@ -37,6 +37,10 @@ func (c Class) String() string {
 // the workers.
 func (c Class) Starves() bool { return c != Payment }
 
+// Calls says c's requests call the dependency on their worker: payments do; a signup does
+// local work and a health check is answered at once, neither calling anything.
+func (c Class) Calls() bool { return c == Payment }
+
 // StarvedBy are the reasons the header's count against a class is about, each with why it
 // turned a request away: a full pool's, which starves it (no worker), CoDel's, which starves
 // it as surely (no worker within its limit: codel-queue's signups rejected:codel 16, 33%,

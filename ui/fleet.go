@@ -46,9 +46,10 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	// A return sooner than the balancer line's ~10s, and why, where the line has room
 	// after all it says (a reviewer: r3 back 8.8s after its pull beside "~10s"), unless
 	// its replica's row says it: once on a screen is enough.
-	p, _ := fs.LatestSoon(s.Config.Fleet)
-	if with, ok := afterFirstFit(t, pulls, fs.SoonBack(s.Config.Fleet), w); ok && !slices.Contains(soon, p.Replica) {
-		pulls = with
+	if p, ok := fs.LatestSoon(s.Config.Fleet); ok && !slices.Contains(soon, p.Replica) {
+		if with, ok := afterFirstFit(t, pulls, fs.SoonBack(s.Config.Fleet), w); ok {
+			pulls = with
+		}
 	}
 	out := append([]string{balancerLine(t, s, w)}, rows...)
 	out = append(out, pullAxis(t, fs, s.Elapsed, w), pulls)
@@ -110,10 +111,11 @@ func noteReadApart(t *theme, fs *lab.FleetStats, rows []string, w int) []string 
 // DRAINED for a deploy 5.0s · r2 PULLED 11.9s · r3 in rotation" (the halves of compare mode at their
 // barest, where the summary under them has the numbers).
 func replicaStates(t *theme, s *lab.Snapshot, w int) []string {
+	at := s.Fleet.RowTimes(false) // no pulls line here
 	states := func(drained string) []string {
 		var items []string
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, s.Fleet, n, last, drainedAt, drained, false, false, false))
+			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, s.Fleet, n, last, drainedAt, drained, false, false, at))
 		})
 		return wrapItems(items, t.dim.Render(" · "), w)
 	}
@@ -164,11 +166,12 @@ func replicaRows(t *theme, s *lab.Snapshot, w int, define, pulls bool) ([]string
 	}
 	const gap = 4
 	checks := s.Fleet.ChecksNow(s.Config)
+	at := s.Fleet.RowTimes(pulls) // once a frame, not per row and squeeze
 	// rows are the replicas' cells at squeeze, and the first one's check that counts the
 	// quick ones apart.
 	rows := func(squeeze int) (cells []string, widest int, per float64, cols int, quick *lab.CheckAhead, soon []int) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			c, noted := replicaRow(t, s.Fleet, s.Config.Fleet, n, last, drainedAt, squeeze, countW, w, pulls)
+			c, noted := replicaRow(t, s.Fleet, s.Config.Fleet, n, last, drainedAt, squeeze, countW, w, at)
 			plain := c
 			if (squeeze == withWhy || squeeze == wholeBarWhy) && checks[n-1].Said {
 				var apart bool
@@ -301,14 +304,14 @@ func replicaBarCells(squeeze int) int {
 // header's pool and balancer (newcomer 26). squeeze 1: a shorter bar, no count (the table has the fleet's),
 // and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
 // replica back in rotation without when it was pulled. The count is padded to countW, the
-// rows' widest. Its times are the rows' (fs.RowTimes; pulls: that line is drawn): as it writes them, all to
+// rows' widest. Its times are the rows', at (fs.RowTimes, worked out once a frame): as the pulls line writes them, all to
 // the millisecond where it writes one row's so, but a drain's, the operator's, as set (to the
 // tenth: "DRAINED for a deploy at 5.001s" beside "drained since 5.0s", a reviewer). soon: with withWhy, the row in other words
 // where its return came sooner than cfg, the balancer's rules, and why
 // (lab.FleetConfig.SoonNote), for replicaRows to take where it fits after the row's check;
 // "" where none.
-func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW, w int, pulls bool) (row, soon string) {
-	r, at := &fs.Replicas[n-1], fs.RowTimes(pulls)
+func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW, w int, at func(time.Duration) string) (row, soon string) {
+	r := &fs.Replicas[n-1]
 	compact := squeeze > 0
 	name := fmt.Sprintf("r%-*d", len(strconv.Itoa(len(fs.Replicas))), n)
 	p := r.Pool
@@ -339,9 +342,9 @@ func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last l
 	switch {
 	case compact:
 		brief, rule := squeeze > 1 && squeeze != wholeBar && squeeze != wholeBarWhy, squeeze == wholeBarWhy
-		state = compactState(t, fs, n, last, drainedAt, drainedWord, brief, rule, pulls) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
+		state = compactState(t, fs, n, last, drainedAt, drainedWord, brief, rule, at) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
 		if rule {
-			alt = compactState(t, fs, n, last, drainedAt, drainedWord, true, rule, pulls) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
+			alt = compactState(t, fs, n, last, drainedAt, drainedWord, true, rule, at) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
 		}
 	case drainedAt > 0:
 		state = t.alert.Render(drainedWord+" at "+lab.FmtSecs(drainedAt)) + holds(t, p, false, squeeze)
@@ -436,8 +439,8 @@ const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
 // balancer's rule had no line), with rule and brief "back 39.438s after 100 ok" (the rule
 // where when it fell has no room); replica n of fs, its times as its row writes them
 // (lab.FleetStats.RowTimes), a drain's as set, as replicaRow's.
-func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief, rule, pulls bool) string {
-	r, outAt := &fs.Replicas[n-1], fs.RowTimes(pulls)
+func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief, rule bool, outAt func(time.Duration) string) string {
+	r := &fs.Replicas[n-1]
 	h := r.Health
 	switch {
 	case drainedAt > 0:

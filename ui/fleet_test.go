@@ -1578,7 +1578,7 @@ func headlineLinesTo(text, settings string) int {
 // ok" at 120 was two words for one outcome (review 44b).
 func TestReplicaFailingChecksSaysNotOK(t *testing.T) {
 	s := fleetSnapshot(3, 1)
-	got := ansi.Strip(compactState(newTheme(true, true), s.Fleet, 2, lab.Pull{}, 0, drainedWord, true, false, true))
+	got := ansi.Strip(compactState(newTheme(true, true), s.Fleet, 2, lab.Pull{}, 0, drainedWord, true, false, s.Fleet.RowTimes(true)))
 	if got != "in rotation, 1/2 not ok" {
 		t.Errorf("replica 2, 1 check not ok of 2: %q, want \"in rotation, 1/2 not ok\"", got)
 	}

@@ -173,7 +173,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 	for i, c := range lab.Classes {
 		// In its call only where it makes one: signups and checks call nothing (newcomer 82 W1).
 		doing := " holds the worker (working: it calls nothing)"
-		if c == lab.Payment {
+		if c.Calls() {
 			doing = " holds the worker (working, or in its call)"
 		}
 		glyphs = append(glyphs, [2]string{t.cell[i].Render(string(t.letter[i])), c.String() + doing})

@@ -461,8 +461,8 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, workers int, br
 			if fewer := wait.FewerThan(need); fewer != "" {
 				fewerWhy := fewer
 				// The pull's odds with the rule in them, which then closes no step of its own.
-				if pull, why := wait.PullOdds(need); pull != "" {
-					fewer, fewerWhy, rule, apart = fewer+"; "+pull, fewer+"; "+why, "", [2]string{pull, why}
+				if pull, pullWhy := wait.PullOdds(need); pull != "" { // not checkFailed's why
+					fewer, fewerWhy, rule, apart = fewer+"; "+pull, fewer+"; "+pullWhy, "", [2]string{pull, pullWhy}
 				}
 				average += "; " + fewer
 				// The odds' basis where the lines have room (newcomer 56: at 80x24 the

@@ -1311,8 +1311,11 @@ func (c labCtx) queueLost(ps []panel, p, without layoutPlan) bool {
 	// none" is the bulkhead's, and says nothing of the pool's (a review).
 	items := lab.SettingsItems(c.p.cfg, c.snap, c.w)
 	i := slices.IndexFunc(items, func(it lab.Item) bool { return it.Label == "queue" })
-	if i < 0 || pool.Idle() > 0 {
-		return pool.Idle() == 0
+	if pool.Idle() > 0 {
+		return false
+	}
+	if i < 0 {
+		return true
 	}
 	said := items[i].Label + " " + items[i].Value
 	return !draws(ps, p, settingsPanel, func(l string) bool {
