@@ -130,6 +130,10 @@ func EndedColumnsRule() string {
 // rejectedPrefix begins every rejection's word ("rejected:pool") and, shorter, its column.
 const rejectedPrefix, rejectedColumn = "rejected:", "rej:"
 
+// AnyRejectedColumn is every rejection's column at once, its reason as X: the help's key
+// for them, lab's so it cannot drift from the columns' own prefix.
+const AnyRejectedColumn = rejectedColumn + "X"
+
 // Term is fate f's word, column label and meaning.
 func (f Fate) Term() Term {
 	switch {

@@ -48,7 +48,7 @@ func helpCounters() [][2]string {
 		{"no two p99s add up", "the p99 of the wait is not the p99 of the lag plus the p99 of the dispatch, nor is p99 wait + p99 service the p99: the slowest of each are not the same requests (and the wait counts those on a worker now, the latency only those finished). Means add: with m, a tall screen's detail table shows mean wait = mean lag + mean dispatch"},
 		{"p99:service", "p99 of the time from a worker picking the request up until the answer"},
 		{"≤1µs 45µs 2.1ms 3.00s", "durations: microseconds (the histograms' resolution is 1 µs), milliseconds, seconds; then 3 min, 1 h"},
-		{"rej:X –", "in a compare half with no such mechanism (rej:codel beside a plain queue), or nothing that can fail or time out (failed –, timed-out –): the other half's column, kept so the two tables read row to row; the A vs B rows too, on the side without such a mechanism, or that cannot fail or time out (A's rejected:bulkhead – beside B's 47, B − A +47: B's count; – where B has none either), and the parts of the sentence beside them (\"rejected – → 830\")"},
+		{lab.AnyRejectedColumn + " –", "in a compare half with no such mechanism (rej:codel beside a plain queue), or nothing that can fail or time out (failed –, timed-out –): the other half's column, kept so the two tables read row to row; the A vs B rows too, on the side without such a mechanism, or that cannot fail or time out (A's rejected:bulkhead – beside B's 47, B − A +47: B's count; – where B has none either), and the parts of the sentence beside them (\"rejected – → 830\")"},
 		{"hidden", "classes without traffic are left out; the lab's own measures until m shows them: p99:lag and p99:dispatch, and p99:wait and p99:service where no request has waited in a queue, or there is none (the wait is then only the machine's delay, alike for every class, and each request's service its latency less that delay); where the width is short, columns that are 0 for every class too (failed, timed-out, a rej:X), first, then the wait's parts: at 120 columns a run may keep one zero column and drop another, so a missing one is 0 so far or, by the rules that follow, impossible; a rej:X column at all only where its mechanism is on, or turned some away before a key switched it off (no rej:bulkhead with bulkhead none, no rej:pool with an unbounded queue); " + lab.EndedColumnsRule() + ", so none reads 0 of what nothing in the run can do (no timed-out beside timeout off)"},
 	}...)
 	defs = append(defs, measurementHelp()...)
@@ -122,10 +122,20 @@ func helpCharts(t *theme) [][2]string {
 // their long sentences; the words of the main screen; the counters; the charts; the pool
 // picture's glyphs.
 func helpLines(t *theme, km keyMap, w int) []string {
-	var lines []string
+	lines, _ := helpText(t, km, w)
+	return lines
+}
+
+// helpText is helpLines with the first line of each paragraph, where a page may begin: a
+// section's title (its first paragraph stays with it), a row, the preset's own note.
+func helpText(t *theme, km keyMap, w int) (lines []string, starts []int) {
 	section := func(title string, rows [][2]string, note ...string) {
+		starts = append(starts, len(lines))
 		lines = append(lines, t.bold.Render(title))
-		for _, n := range note {
+		for i, n := range note {
+			if i > 0 {
+				starts = append(starts, len(lines))
+			}
 			for _, l := range wrapText(n, max(w-4, 20), 0) {
 				lines = append(lines, "  "+t.dim.Render(l))
 			}
@@ -135,7 +145,10 @@ func helpLines(t *theme, km keyMap, w int) []string {
 			keyW = max(keyW, ansiWidth(r[0]))
 		}
 		keyW = min(keyW, 22)
-		for _, r := range rows {
+		for i, r := range rows {
+			if i > 0 || len(note) > 0 {
+				starts = append(starts, len(lines))
+			}
 			k := r[0]
 			descW := max(w-keyW-4, 20)
 			desc := wrapText(r[1], descW, 0)
@@ -154,6 +167,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		lines = append(lines, "")
 	}
 	if km.payments != "" { // the keys' and this help's word, once, beside the screen's
+		starts = append(starts, len(lines))
 		named := lab.JoinList([]string{km.Timeout.Help().Key, km.Bulkhead.Help().Key, km.Size.Help().Key}, "and")
 		lines = append(append(lines, wrapText(fmt.Sprintf("This preset calls the payment class %q: the payment of the %s keys below, and of this help, is its %s.", km.payments, named, lab.Plural(km.payments)), w, 0)...), "")
 	}
@@ -190,7 +204,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		[2]string{queueOverflow + " … the bar needs n cells", "an unbounded queue longer than its bar: the bar runs off at " + queueOverflow + ", and says how many cells the whole queue would take (\"= 90 cells × 64\" where the count is a whole number of cells, else \"in 90 cells of 64\", the last part-full), and where it has room, how many it shows"})
 	section("Pool picture", glyphs)
 	section(lab.SourcesTitle, helpSources(), sourcesNote)
-	return lines
+	return lines, starts
 }
 
 // settingNames says where the dotted names the help cites are set and seen: they were
@@ -210,8 +224,9 @@ const (
 	srcFailAtScale  = `Facebook's "Fail at Scale"`
 )
 
-// sourcesNote says where the articles come from, once for the five.
-const sourcesNote = "The five articles were given to this project in Korean as its source material (articles 000–004) and are not published with it; none names its own author, date or link, so none can be given here, and there is nowhere to look one up. A figure a screen quotes from one (the postmortem's p95 90ms → 1.1s, its knee of ~25 calls) is that article's own; what the lab shows beside it is the lab's run of the same numbers. A title, where one has it, is translated."
+// sourcesNote says where the articles come from, once for the five, and what the one tag
+// in a title is: "[DE Ch-09]" was never explained (newcomer 81 G3).
+const sourcesNote = "The five articles were given to this project in Korean as its source material (articles 000–004) and are not published with it; none names its own author, date or link, so none can be given here, and there is nowhere to look one up. A figure a screen quotes from one (the postmortem's p95 90ms → 1.1s, its knee of ~25 calls) is that article's own; what the lab shows beside it is the lab's run of the same numbers. A title, where one has it, is translated. The one tag, \"[DE Ch-09]\" before the measuring article's title, is the article's own: it is chapter 9 of a series (it points back to its Ch-08 and on to Ch-12) that it names no further than \"DE\"."
 
 // articleIs says which source article one is, by its number: not "seed", the arrivals'
 // word on the same screens (newcomer 69 G2).
@@ -225,7 +240,7 @@ func helpSources() [][2]string {
 			": one slow dependency takes a shared worker pool, then timeouts, queues, bulkheads, a circuit breaker and what isolation costs; the tour's chapters say which chapter"},
 		{srcBackpressure, "an untitled article that opens on \"the physics of backpressure in software systems, the latency death spiral, and why unbounded queues are a bug\" " + articleIs("002") + ": a queue absorbs bursts, not overload"},
 		{srcDeadlines, "\"A deadline is a budget: spending it across hops\" " + articleIs("003") + ": one deadline from the first caller, each hop passing on what is left"},
-		{srcMeasuring, "\"[DE Ch-09] The measuring trap: coordinated omission, how load tools erase the slow moments\" " + articleIs("004") + " (\"[DE Ch-09]\" is the title's own tag, as chapter 9 of a series; the article says nothing more of it): closed-loop load against open-loop; it cites Gil Tene's \"How NOT to Measure Latency\" (QCon San Francisco 2012)"},
+		{srcMeasuring, "\"[DE Ch-09] The measuring trap: coordinated omission, how load tools erase the slow moments\" " + articleIs("004") + ": closed-loop load against open-loop; it cites Gil Tene's \"How NOT to Measure Latency\" (QCon San Francisco 2012)"},
 		{srcPostmortem, lab.PostmortemTitle + " " + articleIs("000") +
 			": " + lab.PostmortemSummary},
 		{"Hystrix, resilience4j", "the two libraries' own documentation (Netflix's Hystrix, now in maintenance; resilience4j): thread-pool and semaphore bulkheads, caller timeouts, and their circuit breakers' defaults"},
@@ -237,12 +252,85 @@ func helpSources() [][2]string {
 	}
 }
 
+// helpPager is the help in its viewport, turned a page at a time at paragraphs: the
+// viewport's own page down kept its last page a screenful from the end, so it began inside a
+// sentence and repeated most of the page before (newcomer 82 W2).
+type helpPager struct {
+	viewport.Model
+	pages []int // each page's first line: a paragraph's, or in one longer than a page a sentence's where it can
+	lines int   // the help's own lines; the viewport holds blank ones after, so its last page can begin at its paragraph
+}
+
 // newHelpView is the help, scrolled by a viewport, for a screen w×h: all but its title and
 // its last line; km is the keymap in force.
-func newHelpView(t *theme, km keyMap, w, h int) viewport.Model {
+func newHelpView(t *theme, km keyMap, w, h int) helpPager {
 	vp := viewport.New(viewport.WithWidth(max(w-1, 1)), viewport.WithHeight(max(h-2, 1)))
-	vp.SetContentLines(helpLines(t, km, w-2))
-	return vp
+	lines, starts := helpText(t, km, w-2)
+	pages := helpPages(lines, starts, vp.Height())
+	vp.SetContentLines(append(lines, make([]string, max(pages[len(pages)-1]+vp.Height()-len(lines), 0))...))
+	return helpPager{Model: vp, pages: pages, lines: len(lines)}
+}
+
+// helpPages are the first lines of the pages, h lines at most each, of the help's lines
+// whose paragraphs begin at starts: each page ends before the last paragraph that begins
+// within it and fits on a page of its own; where none does, the page ends inside one too
+// long for a page, after its last line that ends a sentence in the page's second half, or
+// else full.
+func helpPages(lines []string, starts []int, h int) []int {
+	pages := []int{0}
+	for top := 0; top+h < len(lines); {
+		next := top + h
+		if i, found := slices.BinarySearch(starts, next); !found && i > 0 && starts[i-1] > top && fitsPage(starts, i-1, len(lines), h) {
+			next = starts[i-1]
+		} else if !found {
+			for l := next; l > top+h/2; l-- {
+				if endsSentence(lines[l-1]) {
+					next = l
+					break
+				}
+			}
+		}
+		pages, top = append(pages, next), next
+	}
+	return pages
+}
+
+// fitsPage: the paragraph starts[i] begins is no longer than a page of h lines, of n lines in all.
+func fitsPage(starts []int, i, n, h int) bool {
+	end := n
+	if i+1 < len(starts) {
+		end = starts[i+1]
+	}
+	return end-starts[i] <= h
+}
+
+// endsSentence: a help line whose last word ends a sentence, so the next begins one.
+func endsSentence(line string) bool {
+	return strings.HasSuffix(strings.TrimRight(ansi.Strip(line), " "), ".")
+}
+
+// shown is how many of the viewport's lines the screen draws: from a page's first line, up to
+// the next page's, so no line is on two pages; scrolled a line at a time, all it holds.
+func (p helpPager) shown() int {
+	top, h := p.YOffset(), p.Height()
+	if i, found := slices.BinarySearch(p.pages, top); found && i+1 < len(p.pages) {
+		h = min(h, p.pages[i+1]-top)
+	}
+	return max(min(h, p.lines-top), 0)
+}
+
+// turn goes to the next page (by 1) or the one before (by −1); nowhere past either end.
+func (p *helpPager) turn(by int) {
+	top := p.YOffset()
+	i, found := slices.BinarySearch(p.pages, top)
+	if by < 0 {
+		i--
+	} else if found {
+		i++
+	}
+	if i >= 0 && i < len(p.pages) {
+		p.SetYOffset(p.pages[i])
+	}
 }
 
 // helpScreen: the help text in its viewport, with a title and a line saying what is above
@@ -250,7 +338,8 @@ func newHelpView(t *theme, km keyMap, w, h int) viewport.Model {
 func helpScreen(t *theme, s screen) []string {
 	vp := s.helpView
 	out := []string{t.title.Render("poollab help") + t.dim.Render("   ? or esc closes · q quits")}
-	for _, l := range strings.Split(vp.View(), "\n") {
+	view := strings.Split(vp.View(), "\n")
+	for _, l := range view[:min(vp.shown(), len(view))] {
 		out = append(out, " "+l)
 	}
 	out = out[:min(len(out), s.height-1)]
@@ -259,7 +348,7 @@ func helpScreen(t *theme, s screen) []string {
 	}
 	// The last line: how much is above and below, then the scroll keys, as many as fit.
 	var more []string
-	if below := vp.TotalLineCount() - vp.YOffset() - vp.VisibleLineCount(); below > 0 {
+	if below := vp.lines - vp.YOffset() - vp.shown(); below > 0 {
 		more = append(more, fmt.Sprintf("↓ %d more lines", below))
 	}
 	if top := vp.YOffset(); top > 0 {
@@ -288,8 +377,12 @@ func (m model) helpKey(msg tea.KeyPressMsg) model {
 		} else {
 			m.helpView.GotoBottom()
 		}
+	case key.Matches(msg, m.helpView.KeyMap.PageDown):
+		m.helpView.turn(1)
+	case key.Matches(msg, m.helpView.KeyMap.PageUp):
+		m.helpView.turn(-1)
 	default:
-		m.helpView, _ = m.helpView.Update(msg)
+		m.helpView.Model, _ = m.helpView.Update(msg)
 	}
 	return m
 }

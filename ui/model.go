@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"poollab/lab"
@@ -94,7 +93,7 @@ type model struct {
 	restarting    bool
 	status        string
 	statusErr     bool
-	helpView      viewport.Model // the help's text and how far it is scrolled
+	helpView      helpPager // the help's text and how far it is scrolled
 	pickerCursor  int
 	exporting     bool // an export's files are being written
 	quitting      bool // a quit came during an export: quit when its files are written

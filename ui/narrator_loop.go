@@ -37,7 +37,9 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *
 			return fmt.Sprintf("open loop: stalled %s of %s, still sending one every %s: each waits from its scheduled arrival, as a user would",
 				fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtSecs(m.Gap)), true
 		}
-		return fmt.Sprintf("open loop: %s were sent, %s, and waited out the stall at the dependency (service, not queue): p99 %s of %s samples, as the users lived it",
+		// What waited where, said plainly: "(service, not queue)" was in no help
+		// entry (newcomer 82 G2).
+		return fmt.Sprintf("open loop: %s were sent, %s, and waited it out in their calls (service time, not queue wait): p99 %s of %s samples, as the users lived it",
 			m.DueInStalls(st, s.Elapsed), lab.NoneHeldBack, p99(pay.Latency), fmtCount(pay.Latency.Count)), true
 	}
 

@@ -513,14 +513,17 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool)
 		// The cap as its count of calls, as the sentence opens ("24 calls at 50ms"): "the
 		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
 		whole, both := capKeeps(k)+", "+wide, capKeeps(k)+", "+terse
-		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", lab.PostmortemSource, whole, fmtDur(d))
+		// True by construction: the call gets what is left as its context's deadline, so one
+		// still running at it times out; "every ok ends within" read as a claim the p99 alone
+		// on screen had to bear out (newcomer 78 W2).
+		long = fmt.Sprintf("; as the fix in %s: %s, so no ok can take longer than %s", lab.PostmortemSource, whole, fmtDur(d))
 		// Within the deadline, mostly by waiting, where the wait is most of the p50: the
 		// headline was silent on it (newcomer 34 #17: p50 729ms for 50ms of work, 343 in an
 		// unbounded FIFO, which the deadline before it holds still). At 120 columns only:
 		// the short form keeps 80x24's narrator to four lines.
 		// Both p50s said, of the same requests, so the share can be checked (newcomer 35 #16).
 		if w := pay.QueuedShare(); w >= 0.8 && cfg.Pool.Queue.Unbounded() {
-			long += fmt.Sprintf(", if mostly queued (%s)", pay.P50WaitPhrase())
+			long += fmt.Sprintf(", mostly queued (%s)", pay.P50WaitPhrase())
 		}
 		short = "; " + both
 		if queueSaid {

@@ -559,7 +559,7 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		`; as the fix in "A Go postmortem that calmed lunch-peak latency" (in Korean; see the help's Sources), where an order API's p95 had gone 90ms → 1.1s: 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms`,
+		`; as the fix in "A Go postmortem that calmed lunch-peak latency" (in Korean; see the help's Sources), where an order API's p95 had gone 90ms → 1.1s: 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so no ok can take longer than 800ms`,
 		"; why 24, not 25: a margin, as real knees vary (were the knee 24, 25 would give 461/s); 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
@@ -598,7 +598,7 @@ func TestWhyTheCap(t *testing.T) {
 	queued.Classes[lab.Payment].QueueWait = lab.Percentiles{P50: 700 * time.Millisecond, Count: 10600}
 	queued.Classes[lab.Payment].Waited = lab.Percentiles{P50: 640 * time.Millisecond, Count: 10300}
 	_, mostly := narration(cfg, queued)
-	if want := "so every ok ends within 800ms, if mostly queued (the p50 wait 640ms is 95% of the p50 673ms); why 24"; !strings.Contains(mostly.long, want) {
+	if want := "so no ok can take longer than 800ms, mostly queued (the p50 wait 640ms is 95% of the p50 673ms); why 24"; !strings.Contains(mostly.long, want) {
 		t.Errorf("mostly queued: %q lacks %q", mostly.long, want)
 	}
 	if mostly.short != spare.short || strings.Contains(spare.long, "queued") {

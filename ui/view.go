@@ -8,7 +8,6 @@ import (
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 
 	"poollab/lab"
 )
@@ -42,7 +41,7 @@ type screen struct {
 	status     string
 	statusErr  bool
 
-	helpView viewport.Model // the help's text, scrolled
+	helpView helpPager // the help's text, scrolled
 
 	presets      []Preset
 	pickerCursor int
