@@ -63,12 +63,30 @@ func init() {
 		settings: at(88, hopsSettings),
 		numbers: append(at(10, []Item{
 			word("hop N", "a chain (dependency.hops): the edge, "+EdgeIs+" and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
+			word(perHopWord(StackedTimeouts()), perHopHelp(StackedTimeouts())),
 			word(AfterAnswerWord, "the boxes' second number, the narrator's and the compare's count, one phrase cut to fit ("+pastForms()+"): the hop calls a hop received after their payment's user was answered or was still working on then, both, counted "+SinceStart+" (the first number in a hop's box is a gauge, its calls in flight now; each named in the box, \"[1: 30 "+NowTag+", 81 "+AfterTag+"]\", or by the first box's words): work for nobody. The user is answered when the edge gives up (its tries spent, as in stacked-timeouts at ~1.6s), a timeout fires, or the deadline (payment.deadline, from the scheduled arrival) passes, whichever comes first. A hop that stops when its caller hangs up is done at its caller's timeout, however late it notices"),
 		}), at(30, []Item{
 			word("at hop N", atHopHelp(StackedTimeouts())),
 			word(HeldWord, heldHelp(StackedTimeouts())),
 		})...),
 	})
+}
+
+// perHopWord is the hops' settings item in its brief form for c, as 80 columns show it: "3
+// hops, per-hop 500ms ×3".
+func perHopWord(c Config) string {
+	d := c.Dependency
+	return fmt.Sprintf("%d hops, %s", d.Hops, perHopBrief(d.HopAttempts(), d.Hop.Timeout.D()))
+}
+
+// perHopHelp says what the brief form of a per-hop chain's settings item means, its figures
+// c's, the stacked-timeouts preset's.
+func perHopHelp(c Config) string {
+	d := c.Dependency
+	return fmt.Sprintf("the chain's settings briefly, where the line has no room for the long form (dependency.hops, dependency.deadline, dependency.hop): "+
+		"%s, each hop between the edge and the last gives each of its tries its own timeout (%s, dependency.hop.timeout) and tries up to %d times (dependency.hop.retry); "+
+		"no deadline is passed down, so no hop knows the user's. With a propagated deadline the item reads \"deadline %s\" instead: the time left travels down",
+		DeadlinePerHop, FmtDur(d.Hop.Timeout.D()), d.HopAttempts(), DeadlinePropagate)
 }
 
 // atHopHelp is the help's "at hop N", its figures worked out from the forecast for c, the
@@ -245,12 +263,20 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	// whose rates were then on no line (newcomers 76 and 77); the retry and timeout items
 	// keep the edge's factor, the narrator's "3 × 3 × 3" the hops'.
 	// Per-hop briefly by its tries, not "deadline per-hop": that beside "deadline 2s from
-	// arrival" read as a fresh 2s at each hop (newcomer 39 G8; review s93a).
+	// arrival" read as a fresh 2s at each hop (newcomer 39 G8; review s93a). The mode named
+	// all the same, as wide as "3 tries of 500ms" was: without it nothing told this line
+	// from deadline-propagation's (newcomer 83 G2).
 	brief := "deadline " + string(dep.Deadline)
 	if t := dep.Hop.Timeout.D(); dep.Deadline == DeadlinePerHop && dep.HopAttempts() > 1 && t > 0 {
-		brief = fmt.Sprintf("%d tries of %s", dep.HopAttempts(), FmtDur(t))
+		brief = perHopBrief(dep.HopAttempts(), t)
 	}
 	return []Item{{Label: hopsLabel, Value: fittingValue(hopsLabel, w, forms...), Brief: brief}}
+}
+
+// perHopBrief is a per-hop chain's mode and tries in the fewest words: "per-hop 500ms ×3",
+// each hop's tries on its own timeout, up to n of them.
+func perHopBrief(n int, try time.Duration) string {
+	return fmt.Sprintf("%s %s ×%d", DeadlinePerHop, FmtDur(try), n)
 }
 
 // hopTries says how each hop between the lab and the last tries its calls, long ("3 times,

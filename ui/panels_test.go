@@ -151,7 +151,7 @@ func TestTightSettingsKeepThePresets(t *testing.T) {
 	}{
 		// The hops' tries briefly, for the traffic's rates (newcomers 76 and 77): the edge's
 		// are the retry and timeout items, the hops' the narrator's "3 × 3 × 3".
-		{preset("stacked-timeouts"), []string{"dependency slow 3s", "timeout socket 500ms", "deadline 2s", "retry 3 tries", "3 hops, 3 tries of 500ms", "traffic payment 5/s, signup 5/s"}},
+		{preset("stacked-timeouts"), []string{"dependency slow 3s", "timeout socket 500ms", "deadline 2s", "retry 3 tries", "3 hops, per-hop 500ms ×3", "traffic payment 5/s, signup 5/s"}},
 		{preset("deadline-propagation"), []string{"dependency slow 3s", "timeout socket 500ms", "deadline 2s", "retry 3 tries", "3 hops, deadline propagate", "traffic payment 5/s, signup 5/s"}},
 		// The queue and timeout before the arrivals' seed: its narrator's Erlang B rests on
 		// "queue none" (newcomers 76 and 77).
