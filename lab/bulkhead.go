@@ -89,6 +89,7 @@ func init() {
 		settings: at(40, bulkheadSettings),
 		health:   append(at(50, slackHealth), at(52, adaptiveCeiling)...),
 		words: at(55, []Item{
+			word("widest cap with others <0.1% turned away", widestHelp()),
 			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the other workers of the pool that sat free, besides the one the rejected payment held (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
 			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter (resilience4j's adaptive bulkhead is unreleased work in progress (its issue #201), in none of its releases up to 2.4.0). The b key cycles to it with the bulkheads, as it caps the payments' calls at once as a semaphore does, but what it turns away is its own "+RejectLimit.Word()+" (failsafe-go's \"limit exceeded\"), not "+RejectBulkhead.Word()+". With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service, and the settings call it the limit (\""+adaptiveOnAll(120)+"\"; at 80 columns \""+adaptiveOnAll(80)+"\"). "+limitFullHelp()),
 		}),
@@ -341,6 +342,28 @@ func (s *slackLost) stats() SlackStats {
 	return st
 }
 
+// widestHelp says whose bar OthersLoss is and why, what "turned away" is with a queue, and
+// what the share rests on (newcomers 80 W4, 81 G2), its figures Erlang B's of the presets'.
+func widestHelp() string {
+	pct := func(x float64) string { return fmt.Sprintf("%.3g%%", 100*x) }
+	one, fleet, three := 5*0.002, 20*0.002, 80.0/3*0.002
+	return fmt.Sprintf("in a payment bulkhead's narrator: the widest payment cap that still leaves the other classes workers enough that, by Erlang B of their own load (their rates × the hold each is set to) on the workers the cap leaves them, under %s of them find every one of those busy "+
+		"(semaphore-bulkhead: 5/s × 2ms = %.2g erlangs, %s on 1 worker, %s on 2, so it keeps 2: a cap of 20 − 2 = 18). "+
+		"The %s is the lab's own bar (lab's OthersLoss), not the isolation article's, Hystrix's or resilience4j's, which size no bulkhead for you: one request in a thousand, what a 99.9%% (three nines) target lets fail, small beside the payments' loss it is traded against. "+
+		"It is a forecast at the set holds and rates, not the run's: in a fleet each replica's share, with the replicas in rotation it says (fleet-bulkhead, 80/s of signups at 2ms: with 4 in rotation %.2g erlangs a replica, %s on 2 workers, so 18; with 3, %.2g erlangs, %s on 2, so 17, keeping 3); "+
+		"a signup holds its worker longer than set (the settings line's \"the work, a sleep, ran p50 187µs over\"), and 2 workers keep 20/s under the bar only to about 2.29ms a signup (at 2.9ms, the table's signup p50, %s). "+
+		"Turned away: with no queue, by the pool (rejected:pool); with a queue (fleet-bulkhead's queue 100 FIFO) none is turned away for it: about as many (Erlang C's share, a little more: %s for %s) find those workers busy and wait in the queue instead, behind whatever is queued, so the bar then bounds how many wait, not how many are lost",
+		pct(OthersLoss), one, pct(erlangB(one, 1)), pct(erlangB(one, 2)), pct(OthersLoss), fleet, pct(erlangB(fleet, 2)), three, pct(erlangB(three, 2)), pct(erlangB(20*0.0029, 2)),
+		pct(erlangC(fleet, 2)), pct(erlangB(fleet, 2)))
+}
+
+// erlangC is the share of random arrivals that wait for one of n servers offered a erlangs
+// with a queue, from Erlang B (exponential holds): the help's queue's share beside B's.
+func erlangC(a float64, n int) float64 {
+	b := erlangB(a, n)
+	return b / (1 - a/float64(n)*(1-b))
+}
+
 // bulkheadForecast is what the bulkhead admits of the payments, and what it turns away:
 // the loss of a group of size servers (its places to wait besides), offered the calls.
 func (c Config) bulkheadForecast(f *Forecast) {
@@ -395,8 +418,8 @@ func (c Config) othersNeed() int {
 }
 
 // WidestKept says, briefly, what PaymentForecast.Widest rests on: the workers the others
-// keep, "the signups and health checks keep 3 workers" (newcomer 50: a fleet's 17 beside one
-// pool's 18, with nothing to say why); no rate, as a fleet's traffic line gives the fleet's
+// keep, "signups at 2ms and health checks keep 3 workers" (newcomer 50: a fleet's 17 beside
+// one pool's 18, with nothing to say why), with the hold it holds at (OthersHeld); no rate, as a fleet's traffic line gives the fleet's
 // beside a replica's workers, and one rate before two classes read as both's (review 42a/b).
 // "" without a widest cap.
 func (c Config) WidestKept(p PaymentForecast) string {
@@ -404,7 +427,23 @@ func (c Config) WidestKept(p PaymentForecast) string {
 	if p.Widest == 0 || len(others) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the %s keep %s", JoinAnd(others, c.Traffic.Label), c.KeptOf(p.OthersNeed))
+	return fmt.Sprintf("%s keep %s", c.OthersHeld(), c.KeptOf(p.OthersNeed))
+}
+
+// OthersHeld names the others with the hold PaymentForecast.Widest rests on, as set:
+// "signups at 2ms and health checks", one answered at once bare. Its share is Erlang B of
+// these holds, not of those a run sees: fleet-bulkhead's 2 workers keep 20/s of signups
+// under OthersLoss only to 2.29ms a signup, where its table shows p50 2.9ms (newcomer 80 W4).
+func (c Config) OthersHeld() string {
+	var named []string
+	for _, cl := range c.Others() {
+		name := Plural(c.Traffic.Label(cl))
+		if h := c.hold(cl, PaymentForecast{}); h > 0 {
+			name += " at " + FmtDur(h)
+		}
+		named = append(named, name)
+	}
+	return JoinList(named, "and")
 }
 
 // WidestWhy says why a cap of PaymentForecast.Widest would reject more payments than the
@@ -516,9 +555,11 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 		// and counted they read as free ("15/20 permits in use … 1 out" with every usable
 		// one in use, newcomer 25).
 		usable := sumOf(BulkheadStats{Type: s.Bulkhead.Type}, s.Fleet.InRotationReplicas(), func(r *Snapshot) BulkheadStats { return r.Bulkhead })
-		value, out := k.setting(c, usable, 0), n-in
+		// Named, as the rows name them, where the line has room: "not the 1 out" left which
+		// to look up (s95d).
+		value := k.setting(c, usable, 0)
 		on := fmt.Sprintf("%s each on the %d replicas in rotation", size, in)
-		forms = []string{fmt.Sprintf("%s across the %d replicas in rotation (%s each; not the %d out of rotation)", value, in, size, out),
+		forms = []string{fmt.Sprintf("%s across the %d replicas in rotation (%s each; not %s, out of rotation)", value, in, size, s.Fleet.OutNames()),
 			fmt.Sprintf("%s across the %d replicas in rotation (%s each)", value, in, size),
 			value + ", " + on, fmt.Sprintf("%s, %s each on the %d in rotation", value, size, in),
 			string(k.name) + " " + on, fmt.Sprintf("%s %s each on %d in rotation", k.name, size, in)}

@@ -247,6 +247,17 @@ func (f *FleetStats) InRotationNow(i int) bool {
 	return !f.Replicas[i].Health.Pulled && !(f.Drain.Out() && f.Drain.Replica == i+1)
 }
 
+// OutNames names the replicas out of rotation now, as the rows do: "r1, r4".
+func (f *FleetStats) OutNames() string {
+	var names []string
+	for i := range f.Replicas {
+		if !f.InRotationNow(i) {
+			names = append(names, fmt.Sprintf("r%d", i+1))
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 // CheckNow is what ChecksNow says of one replica: what a check sent now meets there, and
 // Said false where there is nothing to say.
 type CheckNow struct {

@@ -253,19 +253,20 @@ func breakerFrees(f lab.Forecast, s *lab.Snapshot, others, why string) string {
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
 // the widest that leaves them the workers they need, by the forecast's rule, and what it
 // would reject of the payments against what this one, of pay.Bulkhead, does; in brief, after
-// the cap, where a need is given (a fleet's): what it rests on (lab.Config.WidestKept).
+// the cap, where a need is given (a fleet's): what it rests on (lab.Config.WidestKept), and
+// after the bar, the rotation it assumes (", 3 in rotation"; "" for one pool).
 // Nothing when none is wider.
-func widest(pay lab.PaymentForecast, others, need string, cfg lab.Config) spareClause {
+func widest(pay lab.PaymentForecast, others, need, rotation string, cfg lab.Config) spareClause {
 	if pay.Widest == 0 {
 		return spareClause{}
 	}
 	key := keys.Size.Keys()[1]
-	brief := func(kept string) string {
-		return fmt.Sprintf("; widest cap with others <%g%% turned away: %d%s, would reject ~%.0f%% of payments", 100*lab.OthersLoss, pay.Widest, kept, 100*pay.WidestLoss)
+	brief := func(at, kept string) string {
+		return fmt.Sprintf("; widest cap with others <%g%% turned away%s: %d%s, would reject ~%.0f%% of payments", 100*lab.OthersLoss, at, pay.Widest, kept, 100*pay.WidestLoss)
 	}
 	var summary, kept string
 	if need != "" { // a compare's summary keeps one line of 80 columns without it
-		summary, kept = brief(""), " ("+cfg.WidestKept(pay)+")"
+		summary, kept = brief("", ""), " ("+cfg.WidestKept(pay)+")"
 	}
 	// Both forms say why that cap, the widest that still does it, and that the others stay
 	// protected there (newcomer 25: "a cap of 18 would reject ~44%": why 18, and are the
@@ -298,7 +299,7 @@ func widest(pay lab.PaymentForecast, others, need string, cfg lab.Config) spareC
 		// The payments' cap, named by whom it rejects: "cap for others" read as a cap on
 		// signups (newcomer 31), and a bare "would reject ~44%" asked of what (review 24);
 		// "widest payment cap … ~44% of payments" does not fit 80 columns.
-		short:   brief(kept),
+		short:   brief(rotation, kept),
 		summary: summary,
 		key:     key,
 	}
@@ -445,7 +446,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// as two counts of one thing (newcomer 59).
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: the rest for %s, which need %s workers; %s: %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, others, f.NeedOf(whom), bh.LongRunPrice(), rejected, priceOK(cfg, pay))
-			*spare = widest(pay, others, "", cfg)
+			*spare = widest(pay, others, "", "", cfg)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}

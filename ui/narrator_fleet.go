@@ -223,7 +223,10 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	// fleet-bulkhead's table its rates and legends at 80x24).
 	// Brief, with what the cap rests on: 17 here beside 18 for one pool of 20 asked why
 	// (newcomer 50); the fleet's signups need more room.
-	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String), f.NeedOf(others), cfg); w.long != "" {
+	// Its rotation in the bar, which it rests on as the holds do (newcomer 80 W4: its <0.1%
+	// read as the run's, which spent 30s with 3 in rotation).
+	rotation := fmt.Sprintf(", %d in rotation", max(k, 1))
+	if w := widest(f.Payment, cfg.OthersHeld(), f.NeedOf(others), rotation, cfg); w.long != "" {
 		// With the rotation it assumes: its shares are a replica's of the k in rotation's
 		// stream, not of the whole fleet's (n37 #29).
 		lesson := fmt.Sprintf("; with %d in rotation, %d is the lesson's cap, not the best: ", max(k, 1), bh.Size)
@@ -232,7 +235,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		// cap's share (n52: "~35% … with 3" after "keep 3 workers" read as a riddle); under
 		// a compare's trade, where it fits one line at 80 columns, the remedy alone: its
 		// half says how many.
-		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), fmt.Sprintf("%s with %d in rotation, where %d rejects ~%.0f%%", w.short, max(k, 1), bh.Size, 100*f.Payment.RejectedShare()), w.key
+		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), fmt.Sprintf("%s, where %d rejects ~%.0f%%", w.short, bh.Size, 100*f.Payment.RejectedShare()), w.key
 		spare.summary = w.remedy()
 		if spare.fuller[0] == "" {
 			spare.fuller = w.fuller
