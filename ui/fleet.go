@@ -171,18 +171,19 @@ func replicaRows(t *theme, s *lab.Snapshot, w int, define, pulls bool) ([]string
 	// quick ones apart.
 	rows := func(squeeze int) (cells []string, widest int, per float64, cols int, quick *lab.CheckAhead, soon []int) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			c, noted := replicaRow(t, s.Fleet, s.Config.Fleet, n, last, drainedAt, squeeze, countW, w, at)
-			plain := c
+			row, noted := replicaRow(t, s.Fleet, n, last, drainedAt, squeeze, countW, w, at)
+			head, check := row, ""
 			if (squeeze == withWhy || squeeze == wholeBarWhy) && checks[n-1].Said {
 				var apart bool
-				if c, apart = withCheck(t, c, checks[n-1].CheckAhead, squeeze == withWhy, define, w); apart && quick == nil {
+				if head, check, apart = withCheck(t, row, checks[n-1].CheckAhead, squeeze == withWhy, define, w); apart && quick == nil {
 					quick = &checks[n-1].CheckAhead
 				}
 			}
-			// The soon return's why after the check, where both fit: taken first, it left
-			// a replica back early and queueing no room for its forecast (a reviewer: the
-			// domino's r3 at 36s). A noted row still ends in ")", so its check is a suffix.
-			if check, ok := strings.CutPrefix(c, plain); ok && noted != "" && ansiWidth(noted+check) <= w {
+			c := head + check
+			// The soon return's why after the check, where both fit and the check follows the
+			// whole row: taken first, it left a replica back early and queueing no room for its
+			// forecast (a reviewer: the domino's r3 at 36s).
+			if head == row && noted != "" && ansiWidth(noted+check) <= w {
 				c, soon = noted+check, append(soon, n)
 			}
 			cells = append(cells, c)
@@ -252,27 +253,31 @@ func replicaRows(t *theme, s *lab.Snapshot, w int, define, pulls bool) ([]string
 // ahead: would time out; 2 in a row pull it" says why a queue of 62 still passes its checks, and
 // whether its checks time out (newcomer 52); P is the payments' glyph, S and H the others'.
 // Where the quick ones fit only in place of "in rotation", they take its place: the row's
-// counts then add up, and a check's verdict says it is in rotation (review 47). quick: the
-// row says "quick".
-func withCheck(t *theme, row string, c lab.CheckAhead, whole, define bool, w int) (with string, quick bool) {
+// counts then add up, and a check's verdict says it is in rotation (review 47). The row with
+// its check is head+check: head is the row, or the row without its "in rotation" where the
+// check takes its place; check is "" where none fits. quick: the row says "quick".
+func withCheck(t *theme, row string, c lab.CheckAhead, whole, define bool, w int) (head, check string, quick bool) {
 	bare, plain := strings.CutSuffix(row, t.status.Render("in rotation"))
 	for _, f := range c.Words(func(c lab.Class) string { return string(t.letter[c]) }) {
-		var forms []string
+		type form struct{ head, check string }
+		var forms []form
 		switch {
 		case f.Quick && !define:
 		case f.Whole && whole:
-			forms = append(forms, row+t.dim.Render("; "+f.Text))
+			forms = append(forms, form{row, t.dim.Render("; " + f.Text)})
 		case !f.Whole:
-			forms = append(forms, row+t.dim.Render(", "+f.Text))
+			forms = append(forms, form{row, t.dim.Render(", " + f.Text)})
 			if f.Apart && plain {
-				forms = append(forms, bare+t.dim.Render(f.Text))
+				forms = append(forms, form{bare, t.dim.Render(f.Text)})
 			}
 		}
-		if with, ok := firstFit(w, forms...); ok {
-			return with, f.Quick
+		for _, fm := range forms {
+			if ansiWidth(fm.head+fm.check) <= w {
+				return fm.head, fm.check, f.Quick
+			}
 		}
 	}
-	return row, false
+	return row, "", false
 }
 
 // withNote puts note beside the first of rows it fits after in w, and says if it did.
@@ -307,10 +312,10 @@ func replicaBarCells(squeeze int) int {
 // rows' widest. Its times are the rows', at (fs.RowTimes, worked out once a frame): as the pulls line writes them, all to
 // the millisecond where it writes one row's so, but a drain's, the operator's, as set (to the
 // tenth: "DRAINED for a deploy at 5.001s" beside "drained since 5.0s", a reviewer). soon: with withWhy, the row in other words
-// where its return came sooner than cfg, the balancer's rules, and why
+// where its return came sooner than the balancer's rules, and why
 // (lab.FleetConfig.SoonNote), for replicaRows to take where it fits after the row's check;
 // "" where none.
-func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW, w int, at func(time.Duration) string) (row, soon string) {
+func replicaRow(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW, w int, at func(time.Duration) string) (row, soon string) {
 	r := &fs.Replicas[n-1]
 	compact := squeeze > 0
 	name := fmt.Sprintf("r%-*d", len(strconv.Itoa(len(fs.Replicas))), n)
@@ -360,7 +365,7 @@ func replicaRow(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, n int, last l
 		back := " (back at " + at(last.ReturnedAt)
 		state = t.status.Render("in rotation") + t.dim.Render(back+")")
 		// Sooner than the balancer line's ~10s, and why.
-		if note := cfg.SoonNote(last); note != "" && squeeze == withWhy {
+		if note := r.Config.Fleet.SoonNote(last); note != "" && squeeze == withWhy {
 			soon = t.status.Render("in rotation") + t.dim.Render(back+note+")")
 		}
 	default:
@@ -465,8 +470,14 @@ func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt 
 	return t.status.Render("in rotation")
 }
 
-// backMark is a return to rotation on the pulls line.
-const backMark = "^"
+// backMark is replica n's return to rotation on the pulls line: its mark raised, "⁴" for
+// r4 back, as replicaMark's 1–9, A, …. A "^" for every return did not say which replica came
+// back, nor is it always the one pulled last (the domino's r2 back at 39.4s after r1 and r3
+// went out; newcomer 79 G5).
+func backMark(n int) string {
+	const raised = "¹²³⁴⁵⁶⁷⁸⁹ᴬᴮᶜᴰᴱᶠᴳ" // 1..MaxReplicas
+	return string([]rune(raised)[n-1])
+}
 
 // replicaMark names replica n on the time line in one cell: 1–9, then A, B, ….
 func replicaMark(n int) string {
@@ -478,7 +489,7 @@ func replicaMark(n int) string {
 
 // pullAxis puts every pull on a line from the start to now, each where it happened, marked
 // with its replica, the drain as D (the operator's, not a pull; the list under it says
-// which replica), and each return to rotation as backMark; one still out stands out.
+// which replica), and each return to rotation as its replica's backMark; one still out stands out.
 func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string {
 	label, end := t.bold.Render("pulls")+"  0s ", " "+fmtSecs(elapsed)
 	// A mark on the line, in time order: a pull's or the drain's, or a return's.
@@ -488,6 +499,7 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 		st   lipgloss.Style
 	}
 	var events []event
+	var latest lab.Pull // the latest return on the line
 	for _, p := range fs.Outs() {
 		mark, st := replicaMark(p.Replica), t.dim
 		if p.Drained {
@@ -498,7 +510,10 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 		}
 		events = append(events, event{p.At, mark, st})
 		if p.Returned() && p.ReturnedAt <= elapsed { // r4's return at 19.5s, said twice in words, had no mark (newcomer 29)
-			events = append(events, event{p.ReturnedAt, backMark, t.dim})
+			events = append(events, event{p.ReturnedAt, backMark(p.Replica), t.dim})
+			if p.ReturnedAt > latest.ReturnedAt {
+				latest = p
+			}
 		}
 	}
 	slices.SortStableFunc(events, func(a, b event) int { return cmp.Compare(a.at, b.at) })
@@ -515,8 +530,8 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 	if fs.Drain != nil && fs.Drain.At > 0 {
 		key = append(key, "D drain")
 	}
-	if slices.ContainsFunc(events, func(e event) bool { return e.mark == backMark }) {
-		key = append(key, backMark+" back")
+	if latest.Returned() { // the latest return, named, says how to read them all: "⁴ r4 back"
+		key = append(key, fmt.Sprintf("%s r%d back", backMark(latest.Replica), latest.Replica))
 	}
 	// The key's last items go first where they leave the line under 10 cells (a compare
 	// half's 59 drew the line a cell past its width; review 31 #16).

@@ -302,7 +302,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health checks 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (~10s, a check every 100ms)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
+		"pulls (digit: replica pulled, D drain, " + backMark(2) + " r2 back) 0s", "back after 100 ok (~10s, a check every 100ms)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
 		"pool full (no free worker) the longest, replica r3, 3.0s; all 4 replicas full at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
@@ -977,12 +977,12 @@ func TestPullAxisKeepsEveryPull(t *testing.T) {
 		got := ansi.Strip(pullAxis(th, fs, 20*time.Second, w))
 		line := got[strings.Index(got, "0s ")+3:]
 		if marks := strings.Map(func(r rune) rune {
-			if strings.ContainsRune("D123456789"+backMark, r) {
+			if strings.ContainsRune("D123456789"+backMark(3), r) {
 				return r
 			}
 			return -1
-		}, strings.Split(line, " ")[0]); marks != "D423"+backMark {
-			t.Errorf("at %d: marks %q in %q, want D423%s (every pull, then 3's return, in order)", w, marks, got, backMark)
+		}, strings.Split(line, " ")[0]); marks != "D423"+backMark(3) {
+			t.Errorf("at %d: marks %q in %q, want D423%s (every pull, then 3's return, in order)", w, marks, got, backMark(3))
 		}
 		if got := ansi.StringWidth(got); w >= 59 && got > w {
 			t.Errorf("the pulls line is %d wide at %d", got, w)
@@ -1145,6 +1145,19 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 		head := ansi.Strip(headerLine(th, testScreen(&back, w, 24), 0, w, w))
 		if !strings.Contains(head, fmt.Sprintf("signup turned away %d", pool+541)) || strings.Contains(head, "total") != total {
 			t.Errorf("at %d columns, after the outage: %q", w, head)
+		}
+	}
+	// Every class's count before the first's parts and rate, as with no outage, the brand
+	// giving way for them: the domino at 40s said the signups' parts and not health's 53
+	// (newcomer 81 W3).
+	checks := back
+	checks.Classes[lab.Health].Rejected[lab.RejectPool] = 53
+	for w, want := range map[int]string{80: fmt.Sprintf("signup turned away %d  health starved 53", pool+541),
+		120: fmt.Sprintf("signup turned away %d: rej:pool %d, rej:balancer 541  health starved 53", pool+541, pool)} {
+		sc := testScreen(&checks, w, 24)
+		sc.recorded = true
+		if head := ansi.Strip(headerLine(th, sc, 0, w, w)); !strings.Contains(head, want) || ansiWidth(head) > w {
+			t.Errorf("at %d columns, after the outage, health starved too: %q, want %q", w, head, want)
 		}
 	}
 	// Once the class stopped too, its "none since" is on its count, not beside the

@@ -1814,7 +1814,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		// Every class before the first's rate: at 80 columns "signup starved (rej:pool) 11
 		// (1.8/s in 3–8s)" left health's 1 out unsaid (newcomer 59), where "signup starved
 		// (rej:pool) 11  health starved 1" fits; the rate stays in the table's /s row.
-		if len(classes) > 1 && n == 0 {
+		if len(classes) > 1 {
 			forms = append(forms, form(1, 0)) // the others bare: "health starved 1"
 			every = len(forms) - 1
 		}
@@ -1849,10 +1849,10 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 		if now {
 			at = 0
 		}
-		// with are forms with the outage's count labelled so, and where among them every count
-		// is bare.
-		with := func(label string) ([][]string, int) {
-			forms := slices.Clone(forms)
+		// with are forms with the outage's count labelled so, where among them every count
+		// is bare, and the form after the outage that says every class's count bare (-1: none).
+		with := func(label string) ([][]string, int, int) {
+			forms, everyAt := slices.Clone(forms), -1
 			withNote := label // no whole second had one: no "(–)", as a class's (42c84ed)
 			if note != "" {
 				withNote += t.dim.Render(" (" + note + ")")
@@ -1876,13 +1876,21 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 			}
 			// Its count bare beside the first class alone, whose parts it has a share of; then
 			// alone, the whole outage's count, before a class's (whose parts take more room).
-			if len(classes) > 1 {
-				forms = append(forms, slices.Insert([]string{item(0, 0)}, min(at, 1), label))
+			if len(classes) > 1 && now {
+				forms = append(forms, []string{label, item(0, 0)})
 			}
 			// Once the outage is over, the first class's count, which has its share, before the
 			// total's: the domino's header at 20s kept "total rejected:balancer 681" and dropped
 			// "signup turned away 556", the bystanders' harm the header counts (newcomer 43 W-1).
+			// Every class's count before the first's rate and parts, as with no outage: the
+			// domino at 40s said "signup turned away 1320 (22.6/s …): rej:pool 61, rej:balancer
+			// 1259" and not health's 53 (newcomer 81 W3); at 80 columns every count bare, the
+			// brand giving way for it (every).
 			if !now && len(classes) > 0 && classes[0].outage {
+				if len(classes) > 1 {
+					forms = append(forms, form(2, 0), form(1, 0), slices.Concat([]string{classes[0].label}, form(0, 0)[1:]))
+					everyAt = len(forms) - 1
+				}
 				forms = append(forms, []string{item(0, 2)}, []string{item(0, 0)})
 				// Then its count bare, where its parts leave no room, before another count: at 80
 				// columns the domino's "total rejected:balancer 1605", where 120 said "signup
@@ -1898,20 +1906,26 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 			if len(classes) > 0 && note != "" {
 				forms = append(forms, []string{withNote})
 			}
-			return append(forms, []string{label}), withBare
+			return append(forms, []string{label}), withBare, everyAt
 		}
 		// Every class's, said so: "rejected:balancer 681" beside the signups' "rej:balancer
 		// 541" read as one label with two numbers (newcomer 29); "total", as "all classes" left
 		// a compare half at 120 columns no room for it, and "all" read as every request turned
 		// away, beside "all out", every replica (review 19). Each form in the word, then in the
 		// column's name, where that leaves a class its parts (the domino at 120 columns).
-		word, wordBare := with(style.Render(fmt.Sprintf("total %s %s", lab.RejectBalancer.Word(), fmtCount(n))))
-		column, _ := with(style.Render(fmt.Sprintf("total %s %s", lab.TurnedAway(lab.RejectBalancer).Term().Column, fmtCount(n))))
+		word, wordBare, everyAt := with(style.Render(fmt.Sprintf("total %s %s", lab.RejectBalancer.Word(), fmtCount(n))))
+		column, _, _ := with(style.Render(fmt.Sprintf("total %s %s", lab.TurnedAway(lab.RejectBalancer).Term().Column, fmtCount(n))))
 		forms = nil
 		for k := range word {
 			forms = append(forms, word[k], column[k])
 		}
 		bare = 2 * wordBare // the word's forms come first of each pair
+		if every >= 0 {
+			every *= 2
+		}
+		if everyAt >= 0 {
+			every = 2 * everyAt
+		}
 	}
 	// The first class alone; a fleet's outage count alone came last already, and its first
 	// is that count or a class with its parts, wider (review 16).

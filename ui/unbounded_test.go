@@ -33,7 +33,7 @@ func TestReplicaRowUnboundedQueue(t *testing.T) {
 	s := fleetSnapshot(4, 0)
 	r := &s.Fleet.Replicas[1]
 	r.Pool.QueueCap, r.Pool.Unbounded, r.Pool.Queued = int(lab.QueueUnbounded), true, 7
-	plain, _ := replicaRow(newTheme(false, true), s.Fleet, s.Config.Fleet, 2, lab.Pull{}, 0, 0, 4, 120, s.Fleet.RowTimes(true))
+	plain, _ := replicaRow(newTheme(false, true), s.Fleet, 2, lab.Pull{}, 0, 0, 4, 120, s.Fleet.RowTimes(true))
 	row := ansi.Strip(plain)
 	if !strings.Contains(row, "20/20 +7 queued") {
 		t.Errorf("row %q: want its 7 queued right after the busy count", row)
