@@ -98,9 +98,10 @@ type GeneratorStats struct {
 	Lag Percentiles // how late events left against their schedule
 }
 
-// Second is one per-second sample of the run, taken 10 ms before each whole second (at the
-// end of a bounded run, at its end), with what happened since the previous sample; its
-// arrivals are those scheduled from one whole second to the next.
+// Second is one per-second sample of the run, its state taken 10 ms before each whole second
+// (at the end of a bounded run, at its end), with what happened from the whole second before
+// up to that one (the last: to the end), by each event's instant; its open-loop arrivals by
+// their schedule.
 type Second struct {
 	T           int                           // seconds since start
 	Busy        [numClasses]int               // workers held per class at the sample

@@ -109,9 +109,9 @@ func (b *balancer) reject(j job) {
 	b.moves.begin()
 	defer b.moves.end()
 	m := b.metrics[j.class]
-	m.arrive(j.duplicate)
-	b.pairs.arrive(j.class, j.arrival)
 	at := time.Now()
+	m.arrive(at, j.duplicate)
+	b.pairs.arrive(j.class, j.arrival)
 	m.reject(j, lab.RejectBalancer, time.Time{}, at, b.end, false)
 	b.pairs.settle(j.class, j.arrival, lab.TurnedAway(lab.RejectBalancer))
 	j.done(at)

@@ -101,12 +101,12 @@ func BenchmarkAccrue(b *testing.B) {
 // BenchmarkFinish is a class's books at each request a worker ends: its latency and
 // service recorded, its outcome and its time on the worker counted.
 func BenchmarkFinish(b *testing.B) {
-	m := newClassMetrics()
+	m := newClassMetrics(time.Now())
 	intended := time.Now()
 	started, ended := intended.Add(time.Millisecond), intended.Add(4*time.Millisecond)
 	b.ResetTimer()
 	for range b.N {
-		m.arrive(false)
+		m.arrive(time.Now(), false)
 		m.finish(lab.OK, false, intended, started, ended)
 	}
 }
@@ -252,7 +252,7 @@ func BenchmarkClassStats(b *testing.B) {
 // goroutine finishes requests and reads the class's stats without pause: what an arrival
 // waits for behind a snapshot's percentiles.
 func BenchmarkArriveBesideStats(b *testing.B) {
-	besideStats(b, func(m *classMetrics) { m.arrive(false) })
+	besideStats(b, func(m *classMetrics) { m.arrive(time.Now(), false) })
 }
 
 // BenchmarkFinishBesideStats is BenchmarkFinish beside the same reader: a finish waits for
@@ -261,7 +261,7 @@ func BenchmarkFinishBesideStats(b *testing.B) {
 	intended := time.Now()
 	started, ended := intended.Add(time.Millisecond), intended.Add(4*time.Millisecond)
 	besideStats(b, func(m *classMetrics) {
-		m.arrive(false)
+		m.arrive(time.Now(), false)
 		m.finish(lab.OK, false, intended, started, ended)
 	})
 }
@@ -391,13 +391,13 @@ func paced(b *testing.B, every time.Duration, op func()) {
 // spreadClass is a class that served 10,000 requests of latencies spread over 3 s, and
 // finishOne, which books one more (each a different latency).
 func spreadClass() (m *classMetrics, finishOne func()) {
-	m = newClassMetrics()
+	m = newClassMetrics(time.Now())
 	t0 := time.Now()
 	var i int
 	finishOne = func() {
 		i++
 		d := time.Duration(i%3000)*time.Millisecond + time.Duration(i%997)*time.Microsecond
-		m.arrive(false)
+		m.arrive(time.Now(), false)
 		m.finish(lab.OK, false, t0, t0.Add(d/4), t0.Add(d))
 	}
 	for range 10000 {

@@ -405,7 +405,7 @@ func TestCorrectionIsRecordCorrectedValue(t *testing.T) {
 	}
 	due := time.Now()
 	j := job{due: due, expected: every}
-	m := newClassMetrics()
+	m := newClassMetrics(time.Now())
 	m.corrected(j, due.Add(35*time.Millisecond), time.Time{}, false)                 // turned away: slots 1 and 2 put back
 	m.corrected(j, due.Add(35*time.Millisecond), due.Add(20*time.Millisecond), true) // the end at slot 2: slot 1 alone
 	if got := m.stats().LatencyCorrected; got.Count != 2+2 || got.Max != 35*time.Millisecond {
@@ -419,11 +419,11 @@ func TestCorrectionIsRecordCorrectedValue(t *testing.T) {
 func TestClosedLoopRejectionPutsBackWhatItsUserSkips(t *testing.T) {
 	l := &instance{}
 	for c := range l.metrics {
-		l.metrics[c] = newClassMetrics()
+		l.metrics[c] = newClassMetrics(time.Now())
 	}
 	var fleet [numClasses]*classMetrics
 	for c := range fleet {
-		fleet[c] = newClassMetrics()
+		fleet[c] = newClassMetrics(time.Now())
 	}
 	b := &balancer{metrics: &fleet}
 	every := 10 * time.Millisecond

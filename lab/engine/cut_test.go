@@ -25,7 +25,7 @@ func TestPaymentsCutHoldsACallEndingBetweenTheReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dep.Close()
-	pay, b := newClassMetrics(), newClassMetrics()
+	pay, b := newClassMetrics(time.Now()), newClassMetrics(time.Now())
 	_, counted := payOn(t, dep, pay)
 	testwait.WaitFor(t, func() bool { return dep.Stats().InFlight == 1 }, "the call to begin")
 	b.mu.Lock() // the cut stops at b's counts: after the dependency's read, before payments'
@@ -65,11 +65,11 @@ func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dep.Close()
-	ms := []*classMetrics{newClassMetrics(), newClassMetrics(), newClassMetrics()}
+	ms := []*classMetrics{newClassMetrics(time.Now()), newClassMetrics(time.Now()), newClassMetrics(time.Now())}
 	at := time.Now()
 	for i, m := range ms {
 		for range i + 1 {
-			m.arrive(false)
+			m.arrive(time.Now(), false)
 			m.finish(lab.OK, false, at, at, at.Add(time.Millisecond))
 		}
 	}
@@ -166,7 +166,7 @@ func TestReadServedWalksAhead(t *testing.T) {
 func payOn(t *testing.T, dep *slowserver.Server, m *classMetrics) (answered, counted chan struct{}) {
 	answered, counted = make(chan struct{}), make(chan struct{})
 	go func() {
-		m.arrive(false)
+		m.arrive(time.Now(), false)
 		at := time.Now()
 		resp, err := http.Get(dep.URL() + "/pay")
 		if err != nil {

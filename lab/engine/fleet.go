@@ -49,23 +49,23 @@ func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
 	reserve(cfg)
 	n := cfg.Fleet.Replicas
 	f := &Fleet{}
+	sent := make(chan struct{})
+	run := newSpan(o.Until, sent)
 	for c := range f.metrics {
-		f.metrics[c] = newClassMetrics()
+		f.metrics[c] = newClassMetrics(run.start)
 	}
-	f.seconds.classes = func() (out [numClasses]lab.ClassStats) { // the totals alone: no percentiles each second
+	f.seconds.before = func(k int) (out [numClasses]lab.ClassStats) { // the counts alone: no percentiles each second
 		for c, m := range f.metrics {
-			out[c] = m.counts()
+			out[c] = m.before(k)
 		}
 		for _, r := range f.replicas {
-			for c, rc := range r.counts() {
+			for c, rc := range r.before(k) {
 				out[c] = out[c].Add(rc)
 			}
 		}
 		return out
 	}
 	f.totals.pools = n
-	sent := make(chan struct{})
-	run := newSpan(o.Until, sent)
 	f.begin(cfg, run, o.OnPanic)
 	if err := setDependency(servers, cfg, f.start); err != nil {
 		f.cancel()
@@ -235,7 +235,7 @@ func (f *Fleet) Stop() {
 func (f *Fleet) sample() { f.spawn(func() { f.record(f.takeSecond) }) }
 
 // takeSecond records second k: the replicas' pools as one, the dependency, the stream's rates.
-func (f *Fleet) takeSecond(k int) {
+func (f *Fleet) takeSecond(k int, last bool) {
 	var reps []lab.PoolStats
 	var goroutines int64
 	for _, r := range f.replicas {
@@ -245,7 +245,7 @@ func (f *Fleet) takeSecond(k int) {
 	ps, ds := f.pool(reps), f.src.servers[0].Stats()
 	f.seconds.take(lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, QueuedBy: ps.QueuedBy, DepInFlight: ds.InFlight,
 		Rate: f.src.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency},
-		ps.Held, f.start)
+		ps.Held, f.start, last)
 }
 
 // cutReads and cutWait bound Snapshot's tries at one cut: a fleet at thousands a second

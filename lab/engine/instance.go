@@ -56,10 +56,10 @@ func newInstance(cfg lab.Config, d deps) *instance {
 	l.transport = &http.Transport{MaxIdleConnsPerHost: max(cfg.Pool.MaxWorkers(), 64), MaxIdleConns: 0, Proxy: nil}
 	l.client = &http.Client{Transport: l.transport}
 	for c := range l.metrics {
-		l.metrics[c] = newClassMetrics()
+		l.metrics[c] = newClassMetrics(l.start)
 		l.metrics[c].up = d.up[c]
 	}
-	l.seconds.classes = l.counts
+	l.seconds.before = l.before
 	l.iso = lab.NewIsolation(cfg, lab.Lent{Ctx: l.ctx, Spawn: l.spawn,
 		Free: func() int { return l.pool.freeNow() }, Request: l.request})
 	l.health = newHealthCheck(cfg.Fleet, l.start, d.replica)
@@ -100,7 +100,7 @@ func (l *instance) admit(j job) {
 	defer moves.end()
 	j.sent = time.Now()
 	m := l.metrics[j.class]
-	m.arrive(j.duplicate)
+	m.arrive(j.sent, j.duplicate)
 	l.pairs.arrive(j.class, j.arrival)
 	if j.class == lab.Health {
 		var met lab.Pull // what the check finds: the queue ahead of it
@@ -147,10 +147,11 @@ func (l *instance) set(cfg, old lab.Config) error {
 // (workers, bulkhead threads, orphaned calls, sampler) has ended. It is safe to call twice.
 func (l *instance) Stop() { l.stop(l.transport.CloseIdleConnections) }
 
-// counts are each class's running totals, without percentiles.
-func (l *instance) counts() (out [numClasses]lab.ClassStats) {
+// before is each class's counts of the events before whole second k (all so far, k < 0),
+// the timeline's: Second's span.
+func (l *instance) before(k int) (out [numClasses]lab.ClassStats) {
 	for c, m := range l.metrics {
-		out[c] = m.counts()
+		out[c] = m.before(k)
 	}
 	return out
 }
@@ -202,10 +203,10 @@ func (l *instance) snapshot() lab.Snapshot {
 func (l *instance) sample() { l.spawn(func() { l.record(l.takeSecond) }) }
 
 // takeSecond records second k: the pool, the dependency, the rates at the sample.
-func (l *instance) takeSecond(k int) {
+func (l *instance) takeSecond(k int, last bool) {
 	ps, ds := l.pool.stats(l.start), l.dep.Stats()
 	sec := lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, QueuedBy: ps.QueuedBy, DepInFlight: ds.InFlight,
 		Rate: l.ratesInForce(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
 	l.iso.FillSecond(&sec, *l.config())
-	l.seconds.take(sec, ps.Held, l.start)
+	l.seconds.take(sec, ps.Held, l.start, last)
 }

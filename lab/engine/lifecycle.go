@@ -56,7 +56,7 @@ func (lc *lifecycle) done() <-chan struct{} { return lc.ended }
 
 // record calls take(k) at each whole second k from the start (and at the end of a bounded
 // run, after which ended closes), until Stop.
-func (lc *lifecycle) record(take func(k int)) {
+func (lc *lifecycle) record(take func(k int, last bool)) {
 	if !lc.end.IsZero() {
 		defer close(lc.ended)
 	}

@@ -201,20 +201,61 @@ type classMetrics struct {
 	// up, in a fleet's replica, is the fleet's: every latency is recorded there too, as it
 	// happens, so the fleet-wide percentiles are exact (a fleet adds up its replicas' counters).
 	up *classMetrics
+
+	// The counts again, by the whole second of the run each event fell in, for the timeline:
+	// a Second holds what happened from one whole second to the next, whenever the sampler
+	// reads it. Read at a sample 10ms before the second, "5–10s" held 4.99s to 10s, a
+	// closed-loop send due at 4.99s in it (newcomer 82 W3: 80.4/s of 401 sends). read is
+	// those of the seconds before next, already taken; open those from second next on.
+	origin time.Time
+	read   lab.ClassStats
+	open   []lab.ClassStats
+	next   int
 }
 
-func newClassMetrics() *classMetrics {
+func newClassMetrics(origin time.Time) *classMetrics {
 	return &classMetrics{latency: newLatencyHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newLatencyHist(),
-		lag: newHist(), dispatch: newHist(), waited: newHist()}
+		lag: newHist(), dispatch: newHist(), waited: newHist(), origin: origin}
 }
 
-// arrive counts an arrival; duplicate: an impatient user's second try, counted apart too.
-func (m *classMetrics) arrive(duplicate bool) {
+// in is the counts of the second at fell in, under mu; one of a second already taken (a
+// straggler, counted after its sample) goes in the next one taken.
+func (m *classMetrics) in(at time.Time) *lab.ClassStats {
+	k := max(int(at.Sub(m.origin)/time.Second)-m.next, 0)
+	for len(m.open) <= k {
+		m.open = append(m.open, lab.ClassStats{})
+	}
+	return &m.open[k]
+}
+
+// before is the counts, percentiles aside, of the events before whole second k of the run
+// (every one so far, k < 0), those of a second already taken among them; the seconds it
+// adds up are taken: one reader, the timeline's.
+func (m *classMetrics) before(k int) lab.ClassStats {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := len(m.open)
+	if k >= 0 {
+		n = min(max(k-m.next, 0), n)
+	}
+	for _, sec := range m.open[:n] {
+		m.read = m.read.Add(sec)
+	}
+	m.open = m.open[n:]
+	m.next += n
+	return m.read
+}
+
+// arrive counts an arrival at at; duplicate: an impatient user's second try, counted apart too.
+func (m *classMetrics) arrive(at time.Time, duplicate bool) {
 	m.mu.Lock()
 	m.arrived++
 	m.inFlight++
+	sec := m.in(at)
+	sec.Arrived++
 	if duplicate {
 		m.duplicates++
+		sec.Duplicates++
 	}
 	m.mu.Unlock()
 }
@@ -257,6 +298,8 @@ func (m *classMetrics) corrected(j job, at, end time.Time, measured bool) {
 func (m *classMetrics) turnAway(r lab.Reason, at time.Time, waited, held time.Duration, onWorker, canned bool) {
 	m.mu.Lock()
 	m.rejected[r]++
+	sec := m.in(at)
+	sec.Rejected[r]++
 	if canned {
 		m.fallbacks++
 	}
@@ -265,6 +308,8 @@ func (m *classMetrics) turnAway(r lab.Reason, at time.Time, waited, held time.Du
 	if onWorker {
 		m.end(at)
 		m.heldFor += held
+		sec.Served++
+		sec.HeldFor += held
 	}
 	m.mu.Unlock()
 }
@@ -309,13 +354,17 @@ func (m *classMetrics) finish(o lab.Outcome, canned bool, intended, started, end
 	m.service.add(micros(ended.Sub(started)))
 	m.waited.add(micros(started.Sub(intended)))
 	m.mu.Lock()
+	sec := m.in(ended)
 	switch o {
 	case lab.OK:
 		m.ok++
+		sec.OK++
 	case lab.Failed:
 		m.failed++
+		sec.Failed++
 	case lab.TimedOut:
 		m.timedOut++
+		sec.TimedOut++
 	}
 	if canned {
 		m.fallbacks++
@@ -323,6 +372,8 @@ func (m *classMetrics) finish(o lab.Outcome, canned bool, intended, started, end
 	m.inFlight--
 	m.end(ended)
 	m.heldFor += ended.Sub(started)
+	sec.Served++
+	sec.HeldFor += ended.Sub(started)
 	m.mu.Unlock()
 }
 

@@ -75,16 +75,16 @@ func TestWaitParts(t *testing.T) {
 // wait part of its latency, so no percentile above the latency's; the wait of every one
 // picked up has those turned away on a worker too (review 29 lab #14).
 func TestWaitedIsOfTheFinished(t *testing.T) {
-	m := newClassMetrics()
+	m := newClassMetrics(time.Now())
 	t0 := time.Now()
 	for i := range 100 { // each waited 3ms, then took 1ms
-		m.arrive(false)
+		m.arrive(time.Now(), false)
 		intended := t0.Add(time.Duration(i) * time.Millisecond)
 		m.started(intended, intended, intended.Add(3*time.Millisecond))
 		m.finish(lab.OK, false, intended, intended.Add(3*time.Millisecond), intended.Add(4*time.Millisecond))
 	}
 	for range 150 { // waited 700ms, then turned away on a worker
-		m.arrive(false)
+		m.arrive(time.Now(), false)
 		m.started(t0, t0, t0.Add(700*time.Millisecond))
 		m.reject(job{intended: t0}, lab.RejectDeadline, t0.Add(700*time.Millisecond), t0.Add(700*time.Millisecond), time.Time{}, false)
 	}
@@ -100,9 +100,9 @@ func TestWaitedIsOfTheFinished(t *testing.T) {
 // A rejection counts how long it waited since its scheduled arrival (issue 22, finding 13):
 // at least the time between the two, whatever the machine's speed.
 func TestRejectionWaitCounted(t *testing.T) {
-	m := newClassMetrics()
-	m.arrive(false)
-	m.arrive(false)
+	m := newClassMetrics(time.Now())
+	m.arrive(time.Now(), false)
+	m.arrive(time.Now(), false)
 	intended := time.Now().Add(-750 * time.Millisecond)
 	now := time.Now()
 	m.reject(job{intended: intended}, lab.RejectDeadline, time.Time{}, now, time.Time{}, false)
@@ -194,13 +194,13 @@ func TestDistributionAgreesWithTheTable(t *testing.T) {
 // snapshot taken as a request ends has it in all of them or in none (finish and stats share
 // the counters' lock; a busy machine's final snapshot had one more in the histogram).
 func TestServedReadWithItsHistograms(t *testing.T) {
-	m := newClassMetrics()
+	m := newClassMetrics(time.Now())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		t0 := time.Now()
 		for range 200000 {
-			m.arrive(false)
+			m.arrive(time.Now(), false)
 			m.finish(lab.OK, false, t0, t0, t0.Add(time.Millisecond))
 		}
 	}()
@@ -222,7 +222,7 @@ func TestServedReadWithItsHistograms(t *testing.T) {
 // rejection takes that lock, on the generator's path (final read #1). A stats held up in its
 // latency histogram's lock, as behind a long summary, leaves the counters free.
 func TestArrivalsDoNotWaitForPercentiles(t *testing.T) {
-	m := newClassMetrics()
+	m := newClassMetrics(time.Now())
 	m.latency.mu.Lock()
 	done, id := make(chan struct{}), make(chan string, 1)
 	go func() {

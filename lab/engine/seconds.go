@@ -16,11 +16,11 @@ const sampleLead = 10 * time.Millisecond
 // maxTimeline bounds the live lab's memory: an hour of seconds.
 const maxTimeline = 3600
 
-// everySecond calls take(k) at each whole second k from start and, in a bounded run, at
-// end, once sent is closed (a late generator may still owe arrivals scheduled before the
+// everySecond calls take(k, last) at each whole second k from start and, in a bounded run,
+// at end (last), once sent is closed (a late generator may still owe arrivals scheduled before the
 // end: the last sample, and so the report, waits for them). It returns when ctx ends or
 // after the last sample.
-func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}, take func(k int)) {
+func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}, take func(k int, last bool)) {
 	timer := time.NewTimer(time.Second)
 	defer timer.Stop()
 	for k := 1; ; k++ {
@@ -29,8 +29,8 @@ func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}
 		if last {
 			at = end
 		} else {
-			// Just before the whole second: the lead places the pool's state sample; arrivals
-			// are counted by schedule, whole second to whole second (the generator's marks).
+			// Just before the whole second: the lead places the pool's state sample; what
+			// happened is counted whole second to whole second (seconds.take).
 			at = at.Add(-sampleLead)
 		}
 		timer.Reset(time.Until(at))
@@ -46,7 +46,7 @@ func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}
 			case <-sent:
 			}
 		}
-		take(k)
+		take(k, last)
 		if last {
 			return
 		}
@@ -124,10 +124,10 @@ func (s *scheduled) through(ctx context.Context, k int) ([numClasses]int64, bool
 	}
 }
 
-// seconds is the per-second record of a run: what its classes did since the previous sample.
+// seconds is the per-second record of a run: what its classes did in each whole second.
 type seconds struct {
-	classes func() [numClasses]lab.ClassStats // the running totals now
-	prev    [numClasses]lab.ClassStats
+	before func(k int) [numClasses]lab.ClassStats // the counts of what happened before second k (all, k < 0)
+	prev   [numClasses]lab.ClassStats
 	// sent, where set, is the open-loop generator's sends by their schedule's second, read
 	// for the arrivals (with impatient users' second tries, counted when sent); prevSent its last.
 	sent     func(k int) ([numClasses]int64, bool)
@@ -141,9 +141,11 @@ type seconds struct {
 }
 
 // take records sec, which holds the moment's state (the pool, the dependency, the rates),
-// with what the classes did since the last one, and the workers each held on average since
-// then, from held, the pool's worker-time per class (the first span from start).
-func (s *seconds) take(sec lab.Second, held [numClasses]time.Duration, start time.Time) {
+// with what the classes did from the whole second before it to its own (the last: to now),
+// and the workers each held on average since the last sample, from held, the pool's
+// worker-time per class (the first span from start). The state is the sample's, a lead
+// before the second; the counts wait for the second to pass, a lead more for stragglers.
+func (s *seconds) take(sec lab.Second, held [numClasses]time.Duration, start time.Time, last bool) {
 	now, from := time.Now(), s.prevAt
 	if from.IsZero() {
 		from = start
@@ -159,7 +161,12 @@ func (s *seconds) take(sec lab.Second, held [numClasses]time.Duration, start tim
 	if s.sent != nil {
 		sent, bySchedule = s.sent(sec.T)
 	}
-	for c, cs := range s.classes() {
+	upTo := -1
+	if !last {
+		upTo = sec.T
+		time.Sleep(time.Until(start.Add(time.Duration(sec.T)*time.Second + sampleLead)))
+	}
+	for c, cs := range s.before(upTo) {
 		sec.Arrived[c] = cs.Arrived - s.prev[c].Arrived
 		if bySchedule {
 			sec.Arrived[c] = sent[c] - s.prevSent[c] + cs.Duplicates - s.prev[c].Duplicates
