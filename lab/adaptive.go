@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"math"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -241,8 +242,11 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen, carries string
 			// What the excess is, first, in plain words at both widths (newcomer 56 G-MAJOR: "excess:
 			// calls more than their answers/s need at the mean's latency" took more than seconds,
 			// and 80 columns had none); the p90's window is the help's.
-			fmt.Sprintf("%s ≈ %s %s × (1 − %s's %s running mean %.*fms ÷ smoothed %s %.*fms%s) = %s",
-				excess, named, at, p90, adaptiveMeanSpan, places, m, p90, places, p, carries, got+count),
+			// Its figures named first, as the ratio they make, and the sum in numbers alone, kept on
+			// one line: "× (1" ended a line at 120x40, the names and the step inside its
+			// parentheses (newcomer 81 W4); each figure said once, as the screen has no room twice.
+			fmt.Sprintf("%s, %s's %s running mean ÷ smoothed %s%s: %s",
+				excess, p90, adaptiveMeanSpan, p90, carries, adaptiveSum(named, at, places, m, p, got+count)),
 			// Tersely in the brief form's order, "calls' p90: ~10s mean 81.8ms ÷ now 85.5ms": "~10s p90
 			// mean 81.8/p90 85.5ms" read as opaque (newcomer 58 G2), and a bare "p90" as of
 			// nothing named (newcomer 59 G-MAJOR); no longer, as 80x24's narrator has no room.
@@ -252,9 +256,21 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen, carries string
 			// The mean the p90's: "calls' p90: ~10s mean" read as a p90 that is a mean (newcomer 64).
 			// The mean named once as the limiter's yardstick for "no queue": "p90's ~10s mean"
 			// alone left what it stands for to guess (newcomer 66 MAJOR).
-			fmt.Sprintf("%s ≈ %s %s × (1 − yardstick %.*fms (%s's %s mean) ÷ smoothed %s %.*fms%s) = %s", excess, terseNamed, at, places, m, p90, adaptiveMeanSpan, p90, places, p, carries, got+count)
+			fmt.Sprintf("%s, yardstick (%s's %s mean) ÷ smoothed %s%s: %s", excess, p90, adaptiveMeanSpan, p90, carries, adaptiveSum(terseNamed, at, places, m, p, got+count))
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
+}
+
+// adaptiveSum is the excess's sum in numbers alone, "limit was 37 × (1 − 94.4/80.2ms) = −6.6:
+// none", its figures' names said before it, "yardstick (…) ÷ smoothed p90"; no-break spaces keep it from its parentheses to its
+// result on one line, never broken inside them.
+func adaptiveSum(named, at string, places int, m, p float64, got string) string {
+	result := len(got)
+	if i := strings.IndexAny(got, ":,"); i >= 0 {
+		result = i
+	}
+	glued := func(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
+	return named + " " + at + " × " + glued(fmt.Sprintf("(1 − %.*f/%.*fms) = %s", places, m, places, p, got[:result])) + got[result:]
 }
 
 // noExcess writes a reckoning of no excess, at or under 0, as the screen's other figures, to
@@ -653,7 +669,8 @@ func (s *Snapshot) adaptiveRule() adaptiveRuleSaid {
 
 // adaptiveCarries says, after the smoothed p90, which of it and the yardstick still carry a
 // heavier step of payments' traffic profile: both p90s far above the window's "~51ms each",
-// with nothing said of the 500/s step ended at 35s (newcomer 77 G3). Each is said only
+// with nothing said of the 500/s step ended at 35s (newcomer 77 G3). In plain words: "still
+// carry" was undefined (newcomer 82 G3); when the step ended is the profile's. Each is said only
 // within its own reach of that step's end, as the last update saw it: the smoothed p90
 // sheds it sooner than the yardstick, the running mean of it (adaptiveReach). "" where
 // neither still carries one or sits above an unloaded call's longest, or the update's time
@@ -673,9 +690,9 @@ func (s *Snapshot) adaptiveCarries() string {
 	case !ok || since >= yardstick:
 		return ""
 	case since >= smoothed || r.P90 <= unloaded:
-		return fmt.Sprintf(" (the yardstick still carries the %s step)", FmtFloatRate(before))
+		return fmt.Sprintf(" (the yardstick includes samples of the %s step)", FmtFloatRate(before))
 	}
-	return fmt.Sprintf(" (both still carry the %s step)", FmtFloatRate(before))
+	return fmt.Sprintf(" (both include samples of the %s step)", FmtFloatRate(before))
 }
 
 // adaptiveReach is how long after a heavier step's end the smoothed p90 and the yardstick

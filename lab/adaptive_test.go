@@ -317,7 +317,6 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	// What the count is, first and in plain words, in the dependency's terms, which has no queue
 	// (newcomer 52), at both widths (newcomer 56 G-MAJOR: "excess: calls more than their
 	// answers/s need at the mean's latency" took more than seconds; 80 columns had none).
-	const excess = "excess (calls adding delay, not answers) ≈ "
 	for _, c := range []struct {
 		limit   int
 		reading AdaptiveReading
@@ -327,34 +326,34 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
 			"Vegas (Go library failsafe-go) for limits under 100: at most 2, the limit rises; past 6, it falls; else it holds; update 20: 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 in excess, limit 36→35",
-			excess + "limit then 36 × (1 − p90's ~10s running mean 100.0ms ÷ smoothed p90 120.5ms) = 6.1, rounded up: 7; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds; that much reads as a queue, so it backs off: 36→35",
-			excess + "limit was 36 × (1 − yardstick 100.0ms (p90's ~10s mean) ÷ smoothed p90 120.5ms) = 6.1, rounded up: 7; Vegas: ≤2 rises, >6 falls; that reads as a queue: it backs off 36→35"},
+			"excess (calls adding delay, not answers), p90's ~10s running mean ÷ smoothed p90: limit then 36 × (1\u00a0−\u00a0100.0/120.5ms)\u00a0=\u00a06.1, rounded up: 7; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds; that much reads as a queue, so it backs off: 36→35",
+			"excess (calls adding delay, not answers), yardstick (p90's ~10s mean) ÷ smoothed p90: limit was 36 × (1\u00a0−\u00a0100.0/120.5ms)\u00a0=\u00a06.1, rounded up: 7; Vegas: ≤2 rises, >6 falls; that reads as a queue: it backs off 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
 			"; update 20: 30 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, limit 30→31",
-			excess + "limit then 30 × (1 − p90's ~10s running mean 100.0ms ÷ smoothed p90 104.0ms) = 1.2, rounded up: 2; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 30→31",
-			excess + "limit was 30 × (1 − yardstick 100.0ms (p90's ~10s mean) ÷ smoothed p90 104.0ms) = 1.2, rounded up: 2; Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 30→31"},
+			"excess (calls adding delay, not answers), p90's ~10s running mean ÷ smoothed p90: limit then 30 × (1\u00a0−\u00a0100.0/104.0ms)\u00a0=\u00a01.2, rounded up: 2; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 30→31",
+			"excess (calls adding delay, not answers), yardstick (p90's ~10s mean) ÷ smoothed p90: limit was 30 × (1\u00a0−\u00a0100.0/104.0ms)\u00a0=\u00a01.2, rounded up: 2; Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 30→31"},
 		// newcomer 50 G-MAJOR: "3 to 6, it holds" read as a range of calls queued; the rule's
 		// band whole, and the limit it holds at.
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
 			"; update 20: 30 × (1 − 100.0/110.0ms) = 2.7, rounded up: 3 in excess, limit holds at 30",
-			excess + "limit 30 × (1 − p90's ~10s running mean 100.0ms ÷ smoothed p90 110.0ms) = 2.7, rounded up: 3; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
-			excess + "limit 30 × (1 − yardstick 100.0ms (p90's ~10s mean) ÷ smoothed p90 110.0ms) = 2.7, rounded up: 3; Vegas: ≤2 rises, >6 falls, else holds: 30"},
+			"excess (calls adding delay, not answers), p90's ~10s running mean ÷ smoothed p90: limit 30 × (1\u00a0−\u00a0100.0/110.0ms)\u00a0=\u00a02.7, rounded up: 3; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 30",
+			"excess (calls adding delay, not answers), yardstick (p90's ~10s mean) ÷ smoothed p90: limit 30 × (1\u00a0−\u00a0100.0/110.0ms)\u00a0=\u00a02.7, rounded up: 3; Vegas: ≤2 rises, >6 falls, else holds: 30"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
 			"; update 20: 31 × (1 − 100.0/104.0ms) = 1.2, rounded up: 2 in excess, the limit met its bound, the most its calls in flight allow: limit 31→30",
-			excess + "limit then 31 × (1 − p90's ~10s running mean 100.0ms ÷ smoothed p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30",
-			excess + "limit was 31 × (1 − yardstick 100.0ms (p90's ~10s mean) ÷ smoothed p90 104.0ms) = 1.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
+			"excess (calls adding delay, not answers), p90's ~10s running mean ÷ smoothed p90: limit then 31 × (1\u00a0−\u00a0100.0/104.0ms)\u00a0=\u00a01.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30",
+			"excess (calls adding delay, not answers), yardstick (p90's ~10s mean) ÷ smoothed p90: limit was 31 × (1\u00a0−\u00a0100.0/104.0ms)\u00a0=\u00a01.2, rounded up: 2; the limit met its bound, the most its calls in flight allow: 31→30"},
 		// Newcomer 55: 35 × (1 − 81.7/86.0) is 1.75 as printed, said so, not "1.7"; and
 		// tersely "limit was 35" under the limit now, 36.
 		{36, AdaptiveReading{P90: 86 * time.Millisecond, Mean: 81700 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 35, Queued: 2},
 			"; update 20: 35 × (1 − 81.7/86.0ms) = 1.75, rounded up: 2 in excess, limit 35→36",
-			excess + "limit then 35 × (1 − p90's ~10s running mean 81.7ms ÷ smoothed p90 86.0ms) = 1.75, rounded up: 2; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 35→36",
-			excess + "limit was 35 × (1 − yardstick 81.7ms (p90's ~10s mean) ÷ smoothed p90 86.0ms) = 1.75, rounded up: 2; Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 35→36"},
+			"excess (calls adding delay, not answers), p90's ~10s running mean ÷ smoothed p90: limit then 35 × (1\u00a0−\u00a081.7/86.0ms)\u00a0=\u00a01.75, rounded up: 2; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 35→36",
+			"excess (calls adding delay, not answers), yardstick (p90's ~10s mean) ÷ smoothed p90: limit was 35 × (1\u00a0−\u00a081.7/86.0ms)\u00a0=\u00a01.75, rounded up: 2; Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 35→36"},
 		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
 		// with them.
 		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
 			"Vegas (Go library failsafe-go) at limits 100–999: at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
-			excess + "limit then 119 × (1 − p90's ~10s running mean 100.0ms ÷ smoothed p90 104.0ms) = 4.6, rounded up: 5; Vegas (Go library failsafe-go) at limits 100–999: at most 5 it rises, past 12 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 119→120",
-			excess + "limit was 119 × (1 − yardstick 100.0ms (p90's ~10s mean) ÷ smoothed p90 104.0ms) = 4.6, rounded up: 5; Vegas: ≤5 rises, >12 falls; little excess reads as no queue: it probes 119→120"},
+			"excess (calls adding delay, not answers), p90's ~10s running mean ÷ smoothed p90: limit then 119 × (1\u00a0−\u00a0100.0/104.0ms)\u00a0=\u00a04.6, rounded up: 5; Vegas (Go library failsafe-go) at limits 100–999: at most 5 it rises, past 12 it falls, else holds; little excess reads as no queue at the dependency, so it probes one more: 119→120",
+			"excess (calls adding delay, not answers), yardstick (p90's ~10s mean) ÷ smoothed p90: limit was 119 × (1\u00a0−\u00a0100.0/104.0ms)\u00a0=\u00a04.6, rounded up: 5; Vegas: ≤5 rises, >12 falls; little excess reads as no queue: it probes 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short, terse := s.AdaptiveRule()
@@ -374,25 +373,32 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 }
 
 // queuedWorked is a reading's count as the screen prints it: "36 × (1 − 100.0/120.5ms) = 6.1,
-// rounded up: 7 in excess" whole, "excess (calls adding delay, not answers) ≈ limit then 36 × (1 − p90's ~10s running
-// mean 100.0ms ÷ smoothed p90 120.5ms) = 6.1, rounded up: 7" brief, "excess (calls adding delay, not answers) ≈ limit 36 ×
-// (1 − yardstick 100.0ms (p90's ~10s mean) ÷ smoothed p90 120.5ms) = 6.1, rounded up: 7" terse.
+// rounded up: 7 in excess" whole, "excess (calls adding delay, not answers), p90's ~10s running
+// mean ÷ smoothed p90: limit then 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7" brief, "excess
+// (…), yardstick (p90's ~10s mean) ÷ smoothed p90: limit 36 × (1 − 100.0/120.5ms) = 6.1, rounded
+// up: 7" terse, the sum's spaces from its parentheses to its result no-break.
 type queuedWorked struct {
 	limit, p90, mean, product string
 	queued                    string // "7" or "none"
 }
 
 var queuedForms = []*regexp.Regexp{
-	regexp.MustCompile(`([\d.]+) × \(1 − ([\d.]+)/([\d.]+)ms\) = (−?[\d.]+)(?:, rounded up)?: (\d+|none) in excess`),
-	regexp.MustCompile(`excess \(calls adding delay, not answers\)(?: at [\d.]+s)? ≈ limit (?:then )?([\d.]+) × \(1 − p90's ~10s running mean ([\d.]+)ms ÷ smoothed p90 ([\d.]+)ms\) = (−?[\d.]+)(?:, rounded up)?: (\d+|none)`),
-	regexp.MustCompile(`excess \(calls adding delay, not answers\)(?: at [\d.]+s)? ≈ limit (?:was )?([\d.]+) × \(1 − yardstick ([\d.]+)ms \(p90's ~10s mean\) ÷ smoothed p90 ([\d.]+)ms\) = (−?[\d.]+)(?:, rounded up)?: (\d+|none)`),
+	regexp.MustCompile(`(?P<limit>[\d.]+) × \(1 − (?P<mean>[\d.]+)/(?P<p90>[\d.]+)ms\) = (?P<product>−?[\d.]+)(?:, rounded up)?: (?P<queued>\d+|none) in excess`),
+	regexp.MustCompile(`excess \(calls adding delay, not answers\)(?: at [\d.]+s)?, p90's ~10s running mean ÷ smoothed p90: limit(?: then)? (?P<limit>[\d.]+) × \(1\x{a0}−\x{a0}(?P<mean>[\d.]+)/(?P<p90>[\d.]+)ms\)\x{a0}=\x{a0}(?P<product>−?[\d.]+)(?:, rounded up)?: (?P<queued>\d+|none)`),
+	regexp.MustCompile(`excess \(calls adding delay, not answers\)(?: at [\d.]+s)?, yardstick \(p90's ~10s mean\) ÷ smoothed p90: limit(?: was)? (?P<limit>[\d.]+) × \(1\x{a0}−\x{a0}(?P<mean>[\d.]+)/(?P<p90>[\d.]+)ms\)\x{a0}=\x{a0}(?P<product>−?[\d.]+)(?:, rounded up)?: (?P<queued>\d+|none)`),
 }
 
 func queuedSaid(t *testing.T, said string) queuedWorked {
 	t.Helper()
 	for _, re := range queuedForms {
 		if m := re.FindStringSubmatch(said); m != nil {
-			return queuedWorked{limit: m[1], mean: m[2], p90: m[3], product: m[4], queued: m[5]}
+			at := func(name string) string {
+				if i := re.SubexpIndex(name); i > 0 {
+					return m[i]
+				}
+				return ""
+			}
+			return queuedWorked{limit: at("limit"), mean: at("mean"), p90: at("p90"), product: at("product"), queued: at("queued")}
 		}
 	}
 	t.Fatalf("no worked count in %q", said)
@@ -494,7 +500,7 @@ func TestAdaptiveLogReadsQueueSize(t *testing.T) {
 func TestAdaptiveRuleSaysWhereItsBoundsComeFrom(t *testing.T) {
 	rose := Snapshot{Bulkhead: BulkheadStats{Limit: 35, Reading: AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond,
 		Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}}}
-	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − yardstick 81.8ms (p90's ~10s mean) ÷ smoothed p90 85.5ms) = 1.5, rounded up: 2; "
+	const arith = "excess (calls adding delay, not answers), yardstick (p90's ~10s mean) ÷ smoothed p90: limit was 34 × (1\u00a0−\u00a081.8/85.5ms)\u00a0=\u00a01.5, rounded up: 2; "
 	_, _, got := rose.AdaptiveRule()
 	if want := arith + "Vegas: ≤2 rises, >6 falls; little excess reads as no queue: it probes 34→35"; got != want {
 		t.Errorf("at 80 columns:\n got %q\nwant %q", got, want)

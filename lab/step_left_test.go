@@ -121,16 +121,16 @@ func TestAdaptiveCarriesTheHeavierStep(t *testing.T) {
 	}
 	s := healthyProfiled(40*time.Second, 155, 160, 0)
 	s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond, P90: 79 * time.Millisecond, Mean: 96 * time.Millisecond}
-	if got := s.adaptiveCarries(); got != " (both still carry the 500/s step)" {
+	if got := s.adaptiveCarries(); got != " (both include samples of the 500/s step)" {
 		t.Errorf("at 40s: %q", got)
 	}
 	s.Bulkhead.Reading.P90 = 58 * time.Millisecond // the smoothed p90 back to an unloaded call's
-	if got := s.adaptiveCarries(); got != " (the yardstick still carries the 500/s step)" {
+	if got := s.adaptiveCarries(); got != " (the yardstick includes samples of the 500/s step)" {
 		t.Errorf("at 40s, the smoothed p90 unloaded: %q", got)
 	}
 	s = healthyProfiled(47*time.Second, 150, 150, 0)
 	s.Bulkhead.Reading = AdaptiveReading{Age: 500 * time.Millisecond, P90: 79 * time.Millisecond, Mean: 96 * time.Millisecond}
-	if got := s.adaptiveCarries(); got != " (the yardstick still carries the 500/s step)" {
+	if got := s.adaptiveCarries(); got != " (the yardstick includes samples of the 500/s step)" {
 		t.Errorf("at 47s: %q", got)
 	}
 	s.Bulkhead.Reading.Mean, s.Bulkhead.Reading.P90 = 58*time.Millisecond, 58*time.Millisecond // a step that left latency alone
@@ -147,7 +147,7 @@ func TestAdaptiveCarriesTheHeavierStep(t *testing.T) {
 	s = healthyProfiled(40*time.Second, 155, 160, 0)
 	s.Bulkhead.Reading = AdaptiveReading{P90: 79300 * time.Microsecond, Mean: 95700 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 40, Judged: 40, Queued: 0, Age: 500 * time.Millisecond}
 	s.Bulkhead.Limit = 41
-	if _, _, terse := s.AdaptiveRule(); !strings.Contains(terse, "smoothed p90 79.3ms (both still carry the 500/s step)) = ") {
+	if _, _, terse := s.AdaptiveRule(); !strings.Contains(terse, "smoothed p90 (both include samples of the 500/s step): limit was 40 × (1\u00a0−\u00a095.7/79.3ms)\u00a0=\u00a0−8.3: none") {
 		t.Errorf("the rule: %q", terse)
 	}
 }

@@ -675,9 +675,9 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// Newcomer 57: with the bounds, where they come from, failsafe-go's for a limit under 100;
 	// at 80 columns, tersely, the knee and its yardstick said after the rule (newcomer 68: the
 	// yardstick alone left why the limit sits past the knee to the help).
-	brief := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − p90's ~10s running mean 76.0ms ÷ smoothed p90 84.0ms) = 3.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
-	terse := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ smoothed p90 84.0ms) = 3.3, rounded up: 4; Vegas: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the yardstick"
-	wide := "excess (calls adding delay, not answers) ≈ limit 35 × (1 − yardstick 76.0ms (p90's ~10s mean) ÷ smoothed p90 84.0ms) = 3.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the yardstick, not 50ms unloaded"
+	brief := "excess (calls adding delay, not answers), p90's ~10s running mean ÷ smoothed p90: limit 35 × (1\u00a0−\u00a076.0/84.0ms)\u00a0=\u00a03.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: at most 2 it rises, past 6 it falls, else holds, so it holds at 35, past the knee of 25: its yardstick is the p90's ~10s running mean, not the unloaded 50ms, and as latency creeps up the mean follows, so excess stays small"
+	terse := "excess (calls adding delay, not answers), yardstick (p90's ~10s mean) ÷ smoothed p90: limit 35 × (1\u00a0−\u00a076.0/84.0ms)\u00a0=\u00a03.3, rounded up: 4; Vegas: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the yardstick"
+	wide := "excess (calls adding delay, not answers), yardstick (p90's ~10s mean) ÷ smoothed p90: limit 35 × (1\u00a0−\u00a076.0/84.0ms)\u00a0=\u00a03.3, rounded up: 4; Vegas (Go library failsafe-go) for limits under 100: ≤2 rises, >6 falls, else holds: 35, past the knee of 25, judged by the yardstick, not 50ms unloaded"
 	// At 100 columns the brief form, glossed, wraps past them: the terse one (newcomer 52);
 	// at 80 even that does, so the sentence drops the knee's yardstick and the mean of calls,
 	// which the why and the dependency's line say (newcomer 56), its limit unglossed and its
@@ -1126,7 +1126,7 @@ func TestAdaptiveSaysWhyItRises(t *testing.T) {
 	cfg := adaptiveConfig()
 	s := postmortemSnapshot(cfg)
 	s.Bulkhead.Reading = lab.AdaptiveReading{P90: 85500 * time.Microsecond, Mean: 81800 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 34, Queued: 2}
-	const arith = "excess (calls adding delay, not answers) ≈ limit was 34 × (1 − yardstick 81.8ms (p90's ~10s mean) ÷ smoothed p90 85.5ms) = 1.5, rounded up: 2; "
+	const arith = "excess (calls adding delay, not answers), yardstick (p90's ~10s mean) ÷ smoothed p90: limit was 34 × (1\u00a0−\u00a081.8/85.5ms)\u00a0=\u00a01.5, rounded up: 2; "
 	for w, want := range map[int]string{
 		// At 80 after the why, the knee and its yardstick, the lesson (newcomer 68), in room the
 		// table's own p99 left (the sentence without it).
