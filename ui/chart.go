@@ -283,15 +283,8 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 	}
 	return chartSpec{
 		title: title, short: short, narrowest: least, bare: bare,
-		// No class holds more than the pool: a mean a hair over it is the sample's timing. The
-		// pool is the second's own, so a peer's seconds keep their values (compare's scale).
 		// As the legend writes it (heldFigure), so its strip fills the eighths its figure does.
-		value: func(sec *lab.Second, c int) float64 {
-			if sec.Workers > 0 {
-				return heldFigure(math.Min(sec.Held[c], float64(sec.Workers)))
-			}
-			return heldFigure(sec.Held[c])
-		},
+		value:   func(sec *lab.Second, c int) float64 { return heldFigure(secondHeld(sec, c)) },
 		atLeast: func(s *lab.Snapshot) float64 { return float64(poolReach(s)) },
 		pool:    true,
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
@@ -300,6 +293,16 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 			return what, s.LastSpan(), func(c int) float64 { return last.Held[c] }
 		},
 	}
+}
+
+// secondHeld is the workers class c held in sec, on average: no more than the pool, as a
+// mean a hair over it is the sample's timing; the pool the second's own, so a peer's
+// seconds keep their values (compare's scale).
+func secondHeld(sec *lab.Second, c int) float64 {
+	if sec.Workers > 0 {
+		return math.Min(sec.Held[c], float64(sec.Workers))
+	}
+	return sec.Held[c]
 }
 
 // poolReach is the most workers s's pool has had or may have.
@@ -1294,8 +1297,9 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	for _, i := range classes {
 		var p peaks
 		if spec.pool {
-			p.top, p.peak, p.ends = busiest(spec, window, i)
-			p.named = busiestNamed(p.top, p.peak, p.ends, heldValue(of(i)), window)
+			write := heldWriter(of(i))
+			p.top, p.peak, p.ends = busiest(window, i, write)
+			p.named = busiestNamed(p.top, p.peak, p.ends, write(of(i)), window)
 		}
 		if spec.bursts != nil {
 			var ties []lab.Second
@@ -1524,9 +1528,10 @@ func (form busiestForm) of(words lab.BusiestForms) string {
 
 // busiest is class c's busiest seconds of secs in spec, every one that ties at the figure
 // the legend writes (heldValue; lab.TopSeconds): their value, that figure and their ends
-// (Second.T).
-func busiest(spec chartSpec, secs []lab.Second, c int) (top float64, peak string, ends []int) {
-	return lab.TopSeconds(secs, func(sec *lab.Second) float64 { return spec.value(sec, c) }, heldValue)
+// (Second.T), each written by write (heldWriter) from its mean as held (secondHeld), not
+// as the strip rounds it: to a tenth, 1.22 is 1.2.
+func busiest(secs []lab.Second, c int, write func(float64) string) (top float64, peak string, ends []int) {
+	return lab.TopSeconds(secs, func(sec *lab.Second) float64 { return secondHeld(sec, c) }, write)
 }
 
 // legendValue writes a legend's figure: a count whole, to the nearest (a full pool's 23.96
@@ -1574,6 +1579,22 @@ func heldValue(v float64) string {
 		return fmt.Sprintf("%.1f", v)
 	}
 	return fmtCount(int64(heldFigure(v)))
+}
+
+// heldWriter writes a class's figures in a pool chart's legend whose last second held last:
+// heldValue, and from a worker up to a tenth too where last is written to a tenth, so its
+// busiest second reads at the last second's precision: "7–8s: P 0.9 (busiest since 0s:
+// 0–1s 1)" left which was the more to guess (newcomer 84 G1).
+func heldWriter(last float64) func(float64) string {
+	if last < heldLeast || last >= heldWhole {
+		return heldValue
+	}
+	return func(v float64) string {
+		if v >= heldWhole {
+			return fmt.Sprintf("%.1f", v)
+		}
+		return heldValue(v)
+	}
 }
 
 // chartClasses are the classes a chart draws, in drawing order (the last on top).

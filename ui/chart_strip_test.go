@@ -359,7 +359,8 @@ func TestStripReachesSmallData(t *testing.T) {
 		// second: 11)" read as one second holding both (a newcomer of round 11).
 		// Since when, before the classes' names (newcomer 54: "(busiest 5–6s: 79)" beside
 		// "rejected 7–12s" read as of those seconds); where nothing else fits, without it.
-		busiest := map[int]string{39: "(busiest 0–1s: 1)", 59: "(busiest since 0s: 0–1s 1)"}[w]
+		// At the last second's precision, a tenth: 0.3 beside 1.2 (newcomer 84 G1).
+		busiest := map[int]string{39: "(busiest 0–1s: 1.2)", 59: "(busiest since 0s: 0–1s 1.2)"}[w]
 		// Under the title, and the key where it has a line of its own.
 		if leg := ansi.Strip(strings.Join(lines[1:3], "\n")); !strings.Contains(leg, busiest) {
 			t.Errorf("w %d: the legend lacks the busiest second or the class's name: %q", w, leg)
@@ -528,7 +529,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	}
 	for entry, want := range map[string][]string{
 		"arrived/s and ok/s": {"arrived earlier", "drains after a step down", "may top it"},
-		"mean workers held":  {"busiest since 0s: 2–3s, mean 1"},
+		"mean workers held":  {"busiest since 0s: 2–3s, mean 1.0"},
 		// The chart's own shortest keys, in order: the step, then the rule alone (review 31 #1:
 		// an index into the forms quoted the steps as "the rule alone").
 		"strips": {"nothing but zeros", `"█ 80 ⣀ 0.05+ ▁ 10+ by 10", then "⣀ 0.05+ ▁ 10+ by 10", then "⣀ 0.05+ ▁ 10+ …" on 0–80`},
@@ -1048,6 +1049,20 @@ func TestLinesSayUnitAndRow(t *testing.T) {
 		want := fmt.Sprintf("±%s/s", strconv.FormatFloat(math.Round(top/float64(len(axis)-1)/2*1000)/1000, 'f', -1, 64))
 		if got := ansi.Strip(strings.Join(lines, "\n")); !strings.Contains(got, "row, "+want) {
 			t.Errorf("%d rows, top %v over %d: want %q in\n%s", h, top, len(axis)-1, want, got)
+		}
+	}
+}
+
+// A workers legend writes a class's last second and its busiest at one precision: to a
+// tenth both where the last second is under one worker, "7–8s: P 0.9 (busiest since 0s:
+// 0–1s 1)" left which was the more to guess (newcomer 84 G1); whole both from one up.
+func TestHeldLegendOnePrecision(t *testing.T) {
+	for _, c := range []struct {
+		last, top float64
+		want      string
+	}{{0.9, 1.04, "1.0"}, {0.9, 0.93, "0.9"}, {0.3, 19.6, "19.6"}, {5, 19.6, "20"}, {0.01, 3, "3"}} {
+		if got := heldWriter(c.last)(c.top); got != c.want {
+			t.Errorf("last second %v: busiest %v written %q, want %q", c.last, c.top, got, c.want)
 		}
 	}
 }

@@ -172,10 +172,25 @@ func ladderNote(snap *lab.Snapshot, w int) string {
 		least = c
 	}
 	rungs := lab.ShortRungs(least)
-	if len(rungs) == 0 || least == 0 {
+	if least == 0 {
 		return ""
 	}
-	return longestFit(w, slowestForms(rungs)...)
+	// Why a stall's slowest stand closer than their arrivals, after the rungs where it fits.
+	released := snap.StallReleased()
+	if len(rungs) == 0 {
+		if len(released) == 0 {
+			return ""
+		}
+		return longestFit(w, released...)
+	}
+	slowest := slowestForms(rungs)
+	var forms []string
+	for _, r := range released {
+		for _, f := range slowest {
+			forms = append(forms, f+"; "+r)
+		}
+	}
+	return longestFit(w, append(forms, slowest...)...)
 }
 
 // correctedNote is the lab's CorrectedForms, the longest that fits w; "" in an open loop,

@@ -115,6 +115,12 @@ func mainLines(t *theme, s screen) []string {
 	return append(append(out, status...), footer...)
 }
 
+// hintKeptFrom is the least height at which the idle hint ("› press ? …") always keeps its
+// row: a screen that tall has room for the charts without it, and a 120x40 capture alone
+// without it, where the charts took its row for a legend line, was read as a screen with a
+// line missing (newcomers 84 and 85).
+const hintKeptFrom = 40
+
 // mainPlan is the single lab's layout in the h lines over its status line and keys.
 func mainPlan(t *theme, s screen) (drawn labCtx, pl layoutPlan, h int, status, footer []string) {
 	status = []string{statusLine(t, s)}
@@ -122,6 +128,9 @@ func mainPlan(t *theme, s screen) (drawn labCtx, pl layoutPlan, h int, status, f
 	c := newLabCtx(t, s, 0, s.width, 0)
 	h = s.height - len(status) - len(footer)
 	drawn, pl = labPlan(c, h)
+	if s.height >= hintKeptFrom {
+		return drawn, pl, h, status, footer
+	}
 	// Under the ⚠ line, the idle hint gives way where its row keeps the charts (fleet-domino
 	// at 80x24 lost them to the warning): the keys under it say "? help" too. The winning
 	// plan is drawn, not planned again: these are the frames of a machine already late.
