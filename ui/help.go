@@ -274,21 +274,27 @@ func newHelpView(t *theme, km keyMap, w, h int) helpPager {
 // helpPages are the first lines of the pages, h lines at most each, of the help's lines
 // whose paragraphs begin at starts: each page ends before the last paragraph that begins
 // within it and fits on a page of its own; where none does, the page ends inside one too
-// long for a page, after its last line that ends a sentence in the page's second half, or
-// else full.
+// long for a page, after its last line that ends a sentence or before a paragraph in the
+// page's second half, or else full; a blank line just past a page is drawn on neither.
 func helpPages(lines []string, starts []int, h int) []int {
 	pages := []int{0}
+	isStart := func(l int) bool { _, found := slices.BinarySearch(starts, l); return found }
 	for top := 0; top+h < len(lines); {
 		next := top + h
-		if i, found := slices.BinarySearch(starts, next); !found && i > 0 && starts[i-1] > top && fitsPage(starts, i-1, len(lines), h) {
+		if blank(lines[next]) { // a section's closing blank: the page ends whole, the next begins after it
+			next++
+		} else if i, found := slices.BinarySearch(starts, next); !found && i > 0 && starts[i-1] > top && fitsPage(starts, i-1, len(lines), h) {
 			next = starts[i-1]
 		} else if !found {
 			for l := next; l > top+h/2; l-- {
-				if endsSentence(lines[l-1]) {
+				if endsSentence(lines[l-1]) || isStart(l) {
 					next = l
 					break
 				}
 			}
+		}
+		if next >= len(lines) {
+			break
 		}
 		pages, top = append(pages, next), next
 	}
@@ -303,6 +309,9 @@ func fitsPage(starts []int, i, n, h int) bool {
 	}
 	return end-starts[i] <= h
 }
+
+// blank: a help line with nothing drawn on it.
+func blank(line string) bool { return strings.TrimSpace(ansi.Strip(line)) == "" }
 
 // endsSentence: a help line whose last word ends a sentence, so the next begins one.
 func endsSentence(line string) bool {

@@ -64,3 +64,32 @@ func firstDiffering(a, b []string) int {
 	}
 	return -1
 }
+
+// A page ends early only where the paragraph after it would not have fitted: one that does
+// fit is drawn on it, not left for the next page behind a blank (a section's closing blank
+// just past the page once pushed the section's last one-line row over, review of s95a).
+func TestHelpPagesEndOnlyWhereTheNextWouldNotFit(t *testing.T) {
+	for _, size := range [][2]int{{120, 40}, {80, 24}, {100, 31}, {81, 60}} {
+		w, h := size[0], size[1]
+		m := startModel(t, &fakeStarter{})
+		lines, starts := helpText(m.th, m.keyMap(), w-2)
+		pages := helpPages(lines, starts, h-2)
+		for k := 0; k+1 < len(pages); k++ {
+			top, next := pages[k], pages[k+1]
+			i, found := slices.BinarySearch(starts, next)
+			if !found || next >= top+h-2 {
+				continue // a full page, or one cut inside a paragraph too long for a page
+			}
+			end := len(lines)
+			if i+1 < len(starts) {
+				end = starts[i+1]
+			}
+			for end > next && blank(lines[end-1]) {
+				end--
+			}
+			if end <= top+h-2 {
+				t.Errorf("%dx%d: page %d ends at line %d, though the paragraph after it (%q) ends at %d, within the page", w, h, k+1, next, ansi.Strip(lines[next]), end)
+			}
+		}
+	}
+}
