@@ -11,6 +11,7 @@ package lab
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -90,7 +91,7 @@ func init() {
 		health:   append(at(50, slackHealth), at(52, adaptiveCeiling)...),
 		words: at(55, []Item{
 			word("widest cap with others <0.1% turned away", widestHelp()),
-			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the other workers of the pool that sat free, besides the one the rejected payment held (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
+			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the other workers of the pool that sat free, besides the one the rejected payment held (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections and, where it fits, when they fell (\"2549 rejections (5–35s)\": the first to the last whole second that had one, from the per-second counts; \"(since 5s)\" while the second under way has some not yet counted), which the table's count, "+SinceStart+", does not say. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
 			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter (resilience4j's adaptive bulkhead is unreleased work in progress (its issue #201), in none of its releases up to 2.4.0). The b key cycles to it with the bulkheads, as it caps the payments' calls at once as a semaphore does, but what it turns away is its own "+RejectLimit.Word()+" (failsafe-go's \"limit exceeded\"), not "+RejectBulkhead.Word()+". With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service, and the settings call it the limit (\""+adaptiveOnAll(120)+"\"; at 80 columns \""+adaptiveOnAll(80)+"\"). "+limitFullHelp()),
 		}),
 	})
@@ -588,9 +589,52 @@ func slackHealth(s *Snapshot, w int) []Item {
 	value := fmt.Sprintf("%s free on average at each of %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
 		owner := s.Config.Payment.Bulkhead.Rejects()
-		value = fittingValue(slackWord+":", w, slackAtEach(owner, n, free)...)
+		// When they fell, where it fits: the table's rej:limit 2549 beside a narrator on
+		// the last seconds left when to guess (newcomer 85 G3).
+		forms := slackAtEach(owner, n, free)
+		if when := slackWhen(s); when != "" {
+			// Before the forms without it, but not before the one each held (newcomer 63 G2).
+			var timed []string
+			for _, f := range forms[:2] {
+				timed = append(timed, strings.Replace(f, n+" rejections", n+" rejections ("+when+")", 1))
+			}
+			forms = append(timed, forms...)
+		}
+		value = fittingValue(slackWord+":", w, forms...)
 	}
 	return []Item{{Label: slackWord + ":", Value: value}}
+}
+
+// slackWhen says when the bulkhead's rejections fell, from the timeline's per-second counts:
+// "5–35s", the first to the last whole second with one, where those seconds hold them all;
+// "since 5s" where some are not in them yet (the second under way); "" before a whole second
+// has one, or where the seconds count more than the slack (no guess).
+func slackWhen(s *Snapshot) string {
+	var n int64
+	first, last, why := 0, 0, bulkheadRejects()
+	for _, sec := range s.Timeline {
+		k := sumFor(sec.Rejected[Payment], why)
+		if k == 0 {
+			continue
+		}
+		if n == 0 {
+			first = sec.T - 1
+		}
+		n, last = n+k, sec.T
+	}
+	switch {
+	case n == 0 || n > s.Slack.Rejections:
+		return ""
+	case n == s.Slack.Rejections:
+		return FmtSpan(first, last)
+	}
+	return fmt.Sprintf("since %ds", first)
+}
+
+// bulkheadRejects are the reasons a bulkhead of any kind turns a payment away for, those the
+// slack is counted at (rejectsAsKind).
+func bulkheadRejects() []Reason {
+	return slices.DeleteFunc(slices.Clone(Reasons), func(r Reason) bool { return !rejectsAsKind(r) })
 }
 
 // slackAtEach is the slack lost in the health line's words, which the report shares: "at

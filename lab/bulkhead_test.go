@@ -71,6 +71,23 @@ func TestSlackLostWording(t *testing.T) {
 	if items := slackHealth(&s, 60); len(items) != 1 || items[0].Phrase() != "workers unused: 17 free on average at each of 15 rejections" {
 		t.Errorf("slack lost at 60: %+v", items)
 	}
+	// When they fell, from the timeline, where it fits: the table's count, since 0s, left
+	// it to guess (newcomer 85 G3); since the first where the second under way has more.
+	s.Slack = SlackStats{Rejections: 15, MeanFree: 17}
+	s.Timeline = make([]Second, 9)
+	for i := range s.Timeline {
+		s.Timeline[i].T = i + 1
+	}
+	s.Timeline[2].Rejected[Payment][RejectBulkhead], s.Timeline[7].Rejected[Payment][RejectBulkhead] = 5, 10
+	if items := slackHealth(&s, 120); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 15 rejections (2–8s), on average 17 sat free (the rejected request held 1)" {
+		t.Errorf("slack lost, when: %+v", items)
+	}
+	if s.Slack.Rejections = 16; !strings.Contains(slackHealth(&s, 120)[0].Value, "16 rejections (since 2s),") {
+		t.Errorf("slack lost, one in the second under way: %+v", slackHealth(&s, 120))
+	}
+	if s.Slack.Rejections = 14; strings.Contains(slackHealth(&s, 120)[0].Value, "s)") {
+		t.Errorf("slack lost, fewer than the seconds count: no when, got %+v", slackHealth(&s, 120))
+	}
 	if s.Slack.Rejections = 0; slackHealth(&s, 120) != nil {
 		t.Error("no rejections: want no slack lost")
 	}

@@ -94,6 +94,17 @@ func TestDominoTellsEachTurn(t *testing.T) {
 	if got := still.InARow(12); math.Abs(got-0.11326) > 1e-4 {
 		t.Errorf("2 in a row with no arrivals: %v, want 0.1133", got)
 	}
+	// The help's example is this check, and says how the pull's odds come from it (newcomer
+	// 85 G2): the product of the percents it writes, and the screen's odds.
+	odds := w
+	odds.Gain = 0 // the queue's gain moves no odds
+	if odds != dominoCheck {
+		t.Errorf("the help's example %+v is not the domino's check %+v", dominoCheck, w)
+	}
+	if how := w.InARowHow(12); !strings.Contains(how, ": 19%, 1-in-5; the next, sent 100ms later,") || !strings.Contains(how, "0.8 more that arrive in 100ms") ||
+		!strings.Contains(how, "not ok too 76% of the time, so 19% × 76% ≈ 14%, 1-in-7, not 1-in-5 squared") {
+		t.Errorf("how 2 in a row come to 1-in-7: %q", how)
+	}
 	// With why they are not the check's squared, 1-in-25 (newcomer 76).
 	if got, apart := w.PullOdds(12); got != "2 in a row, 1-in-7, pull a replica" || apart != "2 in a row (same queue, not independent), 1-in-7, pull a replica" {
 		t.Errorf("the pull's odds: %q, with why: %q", got, apart)

@@ -26,6 +26,42 @@ const (
 	postmortemNamed = PostmortemTitle + " (in Korean; see the help's " + SourcesTitle
 )
 
+// kneeCurve is a knee's rule as the settings write it: "25 calls, then latency × (n/25)²".
+func kneeCurve(k int, exp float64) string {
+	return fmt.Sprintf("%d calls, then latency × (n/%d)%s", k, k, power(exp))
+}
+
+// The knee's gloss, at the end of its line where that costs no line: the knee is the
+// postmortem's, the square the lab's (newcomer 85 G-MAJOR); kneeHelp says why.
+const (
+	kneeSquare      = "the ²"
+	kneeSquareIs    = "is the lab's model, not a measurement"
+	kneeSquareBrief = "is a model"
+)
+
+// kneeExample is the postmortem presets' store, the help's example of the knee.
+var kneeExample = KneeForecast{Knee: 25, Exponent: knee.DefaultExponent, Latency: 50 * time.Millisecond}
+
+// kneeHelp is the help's knee: what the curve does, which of it is the source's and which the
+// lab's, and why the lab's is a square, in the postmortem presets' numbers: the square was
+// nowhere justified, and the lesson rests on it (newcomer 85 G-MAJOR).
+func kneeHelp() Item {
+	k, linear := kneeExample, kneeExample
+	linear.Exponent = 1
+	perSec := func(k KneeForecast, n int) string {
+		_, r := k.Answers(n)
+		return FmtWholePerSec(r)
+	}
+	lat, n := FmtDur(k.Latency), k.Knee
+	return word("knee "+kneeCurve(n, k.Exponent), fmt.Sprintf("the dependency's concurrency knee (dependency.knee): up to %d calls at once each call takes the dependency's latency (its jitter drawn first); past it, a call that arrives as the n-th at once, itself counted, takes that × (n/%d)%s, all of its call (\"n = calls at once\"). "+
+		"The %d is the postmortem's: its store handled ~%d calls at once well and slowed beyond them (see Sources). "+
+		"The square (dependency.knee_exponent) is the lab's model, not a measurement (\"%s %s\", briefly \"%s %s\", at the end of the knee's line where that costs no line; not said where a run sets another exponent): the postmortem says where its store slowed, not how steeply. "+
+		"It is a square to put the store in the retrograde region of the Universal Scalability Law, where the postmortem's was (the slower store took more workers, which made it slower still): n calls at once answer n ÷ latency(n) a second, at %s %s at %d, %s at %d and %s at 64, so past the knee each call added makes it answer fewer, and a pool that grows on its queue's length feeds that. "+
+		"A linear rise, (n/%d)¹, would only flatten it: n ÷ (%s × n/%d) = %s at any n, more calls at once adding wait but costing no answers; any exponent above 1 makes it fall (--set dependency.knee_exponent=1.5 draws another, written ^1.5)",
+		n, n, power(k.Exponent), n, n, kneeSquare, kneeSquareIs, kneeSquare, kneeSquareBrief,
+		lat, perSec(k, n), n, perSec(k, 2*n), 2*n, perSec(k, 64), n, lat, n, perSec(linear, 2*n)))
+}
+
 // SourcesTitle is the help's last section's title, which the postmortem's screen sends a
 // reader to and the help's G (or end) opens at.
 const SourcesTitle = "Sources"

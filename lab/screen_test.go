@@ -324,9 +324,14 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 	if !strings.Contains(items, "{dependency 50ms uniform ±10ms if ≤25 calls at once ") || !strings.Contains(items, "25 calls, then latency × (n/25)², n = calls at once") {
 		t.Errorf("items: %s", items)
 	}
+	// The square glossed as the lab's, a tail that costs no line (newcomer 85 G-MAJOR); not
+	// an exponent a run set itself.
+	if !strings.Contains(items, "{the ² is the lab's model, not a measurement") {
+		t.Errorf("no gloss of the square: %s", items)
+	}
 	// n named: "(n/25)^2" left it to guess (newcomer 50); an exponent that is not whole as is.
 	c.Dependency.KneeExponent = 1.5
-	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{knee 25 calls, then latency × (n/25)^1.5, n = calls at once") {
+	if items := fmt.Sprint(SettingsItems(c, s, 80)); !strings.Contains(items, "{knee 25 calls, then latency × (n/25)^1.5, n = calls at once") || strings.Contains(items, "model") {
 		t.Errorf("exponent 1.5 at 80: %s", items)
 	}
 	c.Dependency.KneeExponent = 2
