@@ -102,6 +102,14 @@ func (c ClassStats) QueuedShare() float64 {
 	return float64(c.Waited.P50) / float64(c.Latency.P50)
 }
 
+// mostlyQueuedShare is the share of the p50 its wait makes from which the postmortem's fix
+// says its oks are "mostly queued": four fifths, where the wait plainly outweighs the work.
+const mostlyQueuedShare = 0.8
+
+// MostlyQueued says whether c's p50 is mostly its wait: QueuedShare at mostlyQueuedShare or
+// more. Lab's, so the narrator's claim and its threshold are one.
+func (c ClassStats) MostlyQueued() bool { return c.QueuedShare() >= mostlyQueuedShare }
+
 // P50WaitPhrase is QueuedShare as the postmortem fix's narrator says it, both p50s beside
 // the share so it can be checked: "the p50 wait 678ms is 93% of the p50 729ms". Lab's, so
 // the help's entry is tested against the narrator's words, not a copy (review 30 lab #7).

@@ -914,6 +914,13 @@ func TestQueuedShare(t *testing.T) {
 	if got, want := c.QueuedShare(), 680.0/729; got != want {
 		t.Errorf("p50 729ms, the wait of those 680ms: %v, want %v", got, want)
 	}
+	if !c.MostlyQueued() {
+		t.Errorf("a wait of 93%% of the p50 is not mostly queued")
+	}
+	c.Waited.P50 = 500 * time.Millisecond // 69%: the work, 229ms, is more than a fifth
+	if c.MostlyQueued() {
+		t.Errorf("a wait of 69%% of the p50 is mostly queued")
+	}
 }
 
 // Where the payments' measured hold is their call's latency within a hundredth, the queue's

@@ -134,6 +134,9 @@ const rejectedPrefix, rejectedColumn = "rejected:", "rej:"
 // for them, lab's so it cannot drift from the columns' own prefix.
 const AnyRejectedColumn = rejectedColumn + "X"
 
+// AnyRejectedWord is every rejection's word at once, its reason as X, beside AnyRejectedColumn.
+const AnyRejectedWord = rejectedPrefix + "X"
+
 // Term is fate f's word, column label and meaning.
 func (f Fate) Term() Term {
 	switch {

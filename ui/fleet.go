@@ -475,9 +475,15 @@ func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt 
 // back, nor is it always the one pulled last (the domino's r2 back at 39.4s after r1 and r3
 // went out; newcomer 79 G5).
 func backMark(n int) string {
-	const raised = "¹²³⁴⁵⁶⁷⁸⁹ᴬᴮᶜᴰᴱᶠᴳ" // 1..MaxReplicas
-	return string([]rune(raised)[n-1])
+	if n < 1 || n > len(raisedMarks) { // no such replica: config checks keep fleet.replicas ≤ lab.MaxReplicas
+		return "^"
+	}
+	return raisedMarks[n-1]
 }
+
+// raisedMarks are backMark's, one for each of up to lab.MaxReplicas replicas (a test holds
+// the count to it).
+var raisedMarks = strings.Split("¹²³⁴⁵⁶⁷⁸⁹ᴬᴮᶜᴰᴱᶠᴳ", "")
 
 // replicaMark names replica n on the time line in one cell: 1–9, then A, B, ….
 func replicaMark(n int) string {

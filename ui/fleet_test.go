@@ -194,6 +194,65 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	}
 }
 
+// allOutTwoStarved is fleetSnapshot with every replica out, its last whole second turning
+// payments away at the balancer, and health checks starved as well as signups.
+func allOutTwoStarved() *lab.Snapshot {
+	s := fleetSnapshot(4, 4)
+	s.Timeline = slices.Clone(s.Timeline)
+	s.Timeline[len(s.Timeline)-1].Rejected[lab.Payment][lab.RejectBalancer] = 3
+	s.Classes[lab.Health].Arrived += 4
+	s.Classes[lab.Health].Rejected[lab.RejectPool] = 4
+	return s
+}
+
+// While every replica is out and two classes starve, the header says what the help's
+// entries promise: the total first, its note, then the first class's count (rejected:balancer
+// n); every class's count before the first's rate (starved n).
+func TestHeaderDuringTheOutageEveryClass(t *testing.T) {
+	s := allOutTwoStarved()
+	th := newTheme(true, true)
+	total := regexp.MustCompile(`^total rej(ected)?:balancer 9\b`)
+	for _, tc := range []struct {
+		w    int
+		want string // what follows the time, as the help orders it
+	}{
+		{80, "total rejected:balancer 9"}, // no room for the note nor the first class's count
+		{120, "total rej:balancer 9 (all out since 9.030s)  signup starved (rej:pool) 88"},
+		{140, "total rejected:balancer 9 (all out since 9.030s)  signup starved (rej:pool) 88  health starved 4"},
+	} {
+		one := screen{width: tc.w, height: 40, recorded: true, panes: []pane{{cfg: s.Config, snap: s}}}
+		h := ansi.Strip(headerLine(th, one, 0, tc.w, tc.w))
+		_, right, _ := strings.Cut(h, "at 9.5s")
+		right = strings.TrimSpace(right)
+		if !total.MatchString(right) || right != tc.want {
+			t.Errorf("all out, at %d columns: %q, want %q after the time", tc.w, h, tc.want)
+		}
+	}
+	// At any width: the first's rate only beside every class's count.
+	healthSaid := regexp.MustCompile(`health starved (\(rej:pool\) )?4\b`)
+	for w := 60; w <= 240; w += 10 {
+		one := screen{width: w, height: 40, recorded: true, panes: []pane{{cfg: s.Config, snap: s}}}
+		h := ansi.Strip(headerLine(th, one, 0, w, w))
+		if strings.Contains(h, "(4/s in") && !healthSaid.MatchString(h) {
+			t.Errorf("all out, at %d columns: the first's rate without health's count: %q", w, h)
+		}
+	}
+}
+
+// After an outage that turned none of the first class away, that class's count bare stays
+// beside the total before the total goes alone: at 90 columns the header said "total
+// rejected:balancer 9 (none since 9.4s)" and dropped "signup starved 88" (review of s95c).
+func TestHeaderAfterTheOutageKeepsTheFirstClass(t *testing.T) {
+	s := allOutTwoStarved()
+	fs := s.Fleet
+	fs.Pulls[3].ReturnedAt, fs.InRotation = 9400*time.Millisecond, 1
+	fs.Replicas[3].Health.Pulled = false
+	one := screen{width: 90, height: 40, recorded: true, panes: []pane{{cfg: s.Config, snap: s}}}
+	if h := ansi.Strip(headerLine(newTheme(true, true), one, 0, 90, 90)); !strings.HasSuffix(h, "signup starved 88  total rejected:balancer 9") {
+		t.Errorf("after the outage, at 90 columns: %q", h)
+	}
+}
+
 // Narrow, the pulls line keeps the whole domino from its first pull, without its gaps, its
 // indent and "all out", in that order, before it cuts the first pulls: "all out again
 // since 27.9s" went for the gaps at 30s of the domino at 120 columns, though the times say
@@ -1818,6 +1877,30 @@ func TestSoonBackKeepsTheCheck(t *testing.T) {
 		}
 		if said := strings.Contains(row, "queued checks counted"); said != slices.Contains(soon, p.Replica) {
 			t.Errorf("at %d columns, its row says why it came back %v, replicaRows says %v:\n%s", w, said, soon, row)
+		}
+	}
+}
+
+// Every replica a fleet may have has its own raised mark, one cell wide, and a replica past
+// them (a config the checks refuse) draws no panic.
+func TestBackMarkEveryReplica(t *testing.T) {
+	if len(raisedMarks) != lab.MaxReplicas {
+		t.Fatalf("%d raised marks for up to %d replicas", len(raisedMarks), lab.MaxReplicas)
+	}
+	seen := map[string]int{}
+	for n := 1; n <= lab.MaxReplicas; n++ {
+		m := backMark(n)
+		if ansiWidth(m) != 1 {
+			t.Errorf("r%d back %q: %d cells, want 1", n, m, ansiWidth(m))
+		}
+		if was, ok := seen[m]; ok {
+			t.Errorf("r%d back %q, as r%d's", n, m, was)
+		}
+		seen[m] = n
+	}
+	for _, n := range []int{0, lab.MaxReplicas + 1} {
+		if m := backMark(n); ansiWidth(m) != 1 {
+			t.Errorf("backMark(%d) = %q, want one cell", n, m)
 		}
 	}
 }

@@ -49,7 +49,7 @@ func helpCounters() [][2]string {
 		{"p99:service", "p99 of the time from a worker picking the request up until the answer"},
 		{"≤1µs 45µs 2.1ms 3.00s", "durations: microseconds (the histograms' resolution is 1 µs), milliseconds, seconds; then 3 min, 1 h"},
 		{lab.AnyRejectedColumn + " –", "in a compare half with no such mechanism (rej:codel beside a plain queue), or nothing that can fail or time out (failed –, timed-out –): the other half's column, kept so the two tables read row to row; the A vs B rows too, on the side without such a mechanism, or that cannot fail or time out (A's rejected:bulkhead – beside B's 47, B − A +47: B's count; – where B has none either), and the parts of the sentence beside them (\"rejected – → 830\")"},
-		{"hidden", "classes without traffic are left out; the lab's own measures until m shows them: p99:lag and p99:dispatch, and p99:wait and p99:service where no request has waited in a queue, or there is none (the wait is then only the machine's delay, measured alike for every class but varying from moment to moment, so a p50 of a few, as the settings' \"" + lab.ToWorkerIn + "\" of 1 health check a second, may differ from another class's by 2 or 3 times with the moments its few came at (at equal rates the p50s agree); and each request's service its latency less that delay); where the width is short, columns that are 0 for every class too (failed, timed-out, a rej:X), first, then the wait's parts: at 120 columns a run may keep one zero column and drop another, so a missing one is 0 so far or, by the rules that follow, impossible; a rej:X column at all only where its mechanism is on, or turned some away before a key switched it off (no rej:bulkhead with bulkhead none, no rej:pool with an unbounded queue); " + lab.EndedColumnsRule() + ", so none reads 0 of what nothing in the run can do (no timed-out beside timeout off)"},
+		{"hidden", "classes without traffic are left out; the lab's own measures until m shows them: p99:lag and p99:dispatch, and p99:wait and p99:service where no request has waited in a queue, or there is none (the wait is then only the machine's delay, measured alike for every class but varying from moment to moment, so a p50 of a few, as the settings' \"" + lab.ToWorkerIn + "\" of 1 health check a second, may differ from another class's by 2 or 3 times with the moments its few came at (at equal rates the p50s agree); and each request's service its latency less that delay); where the width is short, columns that are 0 for every class too (failed, timed-out, a " + lab.AnyRejectedColumn + "), first, then the wait's parts: at 120 columns a run may keep one zero column and drop another, so a missing one is 0 so far or, by the rules that follow, impossible; a " + lab.AnyRejectedColumn + " column at all only where its mechanism is on, or turned some away before a key switched it off (no rej:bulkhead with bulkhead none, no rej:pool with an unbounded queue); " + lab.EndedColumnsRule() + ", so none reads 0 of what nothing in the run can do (no timed-out beside timeout off)"},
 	}...)
 	defs = append(defs, measurementHelp()...)
 	return append(defs, definitions(lab.NumberWords())...)
@@ -118,15 +118,9 @@ func helpCharts(t *theme) [][2]string {
 	}
 }
 
-// helpLines renders the help as lines w wide: the keys in force, from the keymap km with
+// helpText renders the help as lines w wide: the keys in force, from the keymap km with
 // their long sentences; the words of the main screen; the counters; the charts; the pool
-// picture's glyphs.
-func helpLines(t *theme, km keyMap, w int) []string {
-	lines, _ := helpText(t, km, w)
-	return lines
-}
-
-// helpText is helpLines with the first line of each paragraph, where a page may begin: a
+// picture's glyphs. starts are the first line of each paragraph, where a page may begin: a
 // section's title (its first paragraph stays with it), a row, the preset's own note.
 func helpText(t *theme, km keyMap, w int) (lines []string, starts []int) {
 	section := func(title string, rows [][2]string, note ...string) {

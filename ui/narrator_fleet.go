@@ -225,11 +225,11 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	// (newcomer 50); the fleet's signups need more room.
 	// Its rotation in the bar, which it rests on as the holds do (newcomer 80 W4: its <0.1%
 	// read as the run's, which spent 30s with 3 in rotation).
-	rotation := fmt.Sprintf(", %d in rotation", max(k, 1))
-	if w := widest(f.Payment, cfg.OthersHeld(), f.NeedOf(others), rotation, cfg); w.long != "" {
+	inRotation := fmt.Sprintf("%d in rotation", max(k, 1))
+	if w := widest(f.Payment, cfg.OthersHeld(), f.NeedOf(others), ", "+inRotation, cfg); w.long != "" {
 		// With the rotation it assumes: its shares are a replica's of the k in rotation's
 		// stream, not of the whole fleet's (n37 #29).
-		lesson := fmt.Sprintf("; with %d in rotation, %d is the lesson's cap, not the best: ", max(k, 1), bh.Size)
+		lesson := fmt.Sprintf("; with %s, %d is the lesson's cap, not the best: ", inRotation, bh.Size)
 		// Brief, with how many too, as the price just said them (n41 G11: "17, would reject
 		// ~35%" after the price with 4 and with 3 asked which), in rotation, against this
 		// cap's share (n52: "~35% … with 3" after "keep 3 workers" read as a riddle); under

@@ -522,7 +522,7 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, s *lab.Snapshot, queueSaid bool)
 		// unbounded FIFO, which the deadline before it holds still). At 120 columns only:
 		// the short form keeps 80x24's narrator to four lines.
 		// Both p50s said, of the same requests, so the share can be checked (newcomer 35 #16).
-		if w := pay.QueuedShare(); w >= 0.8 && cfg.Pool.Queue.Unbounded() {
+		if pay.MostlyQueued() && cfg.Pool.Queue.Unbounded() {
 			long += fmt.Sprintf(", mostly queued (%s)", pay.P50WaitPhrase())
 		}
 		short = "; " + both

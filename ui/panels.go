@@ -1699,8 +1699,9 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 // A fleet's rejected:balancer has a share of a class's count: it says its parts. tied is
 // the last form that says the first class's word, column and rate, form(3, -1): "signup
 // starved (rej:pool) 12 (1.2/s in 3–8s)", for which one lab's header gives up its brand
-// before any of them (-1: none such, as beside an outage); every, the form before it that
-// says every class, the first's rate left out, for which it does too (-1: one class).
+// before any of them (-1: none such, as beside an outage); every, the form that says every
+// class's count, the first's rate left out (after an outage, every count bare), for which it
+// does too (-1: one class).
 func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every int) {
 	type class struct {
 		label  string // "signup starved 12", styled
@@ -1850,9 +1851,10 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 			at = 0
 		}
 		// with are forms with the outage's count labelled so, where among them every count
-		// is bare, and the form after the outage that says every class's count bare (-1: none).
+		// is bare, and the one that says every class's count (-1: none): every's, or after an
+		// outage one that says every class's count bare.
 		with := func(label string) ([][]string, int, int) {
-			forms, everyAt := slices.Clone(forms), -1
+			forms, everyAt := slices.Clone(forms), every
 			withNote := label // no whole second had one: no "(–)", as a class's (42c84ed)
 			if note != "" {
 				withNote += t.dim.Render(" (" + note + ")")
@@ -1876,8 +1878,10 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 			}
 			// Its count bare beside the first class alone, whose parts it has a share of; then
 			// alone, the whole outage's count, before a class's (whose parts take more room).
-			if len(classes) > 1 && now {
-				forms = append(forms, []string{label, item(0, 0)})
+			// After an outage that turned none of the first class away too: else its count
+			// with its share comes below, after every class's.
+			if len(classes) > 1 && (now || !classes[0].outage) {
+				forms = append(forms, slices.Insert([]string{item(0, 0)}, min(at, 1), label))
 			}
 			// Once the outage is over, the first class's count, which has its share, before the
 			// total's: the domino's header at 20s kept "total rejected:balancer 681" and dropped
@@ -1920,9 +1924,6 @@ func starvedForms(t *theme, snap *lab.Snapshot) (forms [][]string, tied, every i
 			forms = append(forms, word[k], column[k])
 		}
 		bare = 2 * wordBare // the word's forms come first of each pair
-		if every >= 0 {
-			every *= 2
-		}
 		if everyAt >= 0 {
 			every = 2 * everyAt
 		}

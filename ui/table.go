@@ -715,8 +715,9 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		defs = append(defs, [4]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason", r + "=any reason"})
 	case slices.ContainsFunc(lab.Reasons, func(r lab.Reason) bool { return shown[lab.TurnedAway(r).Term().Column] }):
 		// Briefest, the prefix alone: "rej:X=by X" was a riddle at 80 columns (newcomer 29).
-		def := [4]string{"rej:X = rejected:X, turned away by X before it ran",
-			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej=rejected"}
+		c := lab.AnyRejectedColumn
+		def := [4]string{c + " = " + lab.AnyRejectedWord + ", turned away by X before it ran",
+			c + " = " + lab.AnyRejectedWord + ", turned away by X", c + " = rejected by X", strings.TrimSuffix(c, ":X") + "=rejected"}
 		defs = append(defs, def)
 	}
 	var lat []string
