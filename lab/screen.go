@@ -321,7 +321,10 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 		// costs no line, else where the screen has lines to spare.
 		// Aside, last where a line is cut, after the queue and timeout too: a preset's own
 		// seed hid fleet-domino's 3s (newcomer 73 W4), semaphore-bulkhead's "queue none".
-		arrivals := Item{Label: "arrivals", Value: fmt.Sprintf("at random (Poisson, seed %d)", c.Traffic.Seed), Aside: true}
+		// Briefly where a line of whole settings needs it: fleet-domino's at 80x24 took a line
+		// of its own, its charts' (newcomers 84 and 85).
+		arrivals := Item{Label: "arrivals", Value: fmt.Sprintf("at random (Poisson, seed %d)", c.Traffic.Seed),
+			Brief: fmt.Sprintf("Poisson, seed %d", c.Traffic.Seed), Aside: true}
 		// A compare's halves share the seed, and a line in one costs both.
 		seed := Item{Label: "the seed", Value: "fixes arrival times; timing is measured, so it varies run to run",
 			Brief: "fixes arrivals, not timing", Tail: true, Spare: true, Shared: true}

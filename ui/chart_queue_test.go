@@ -115,12 +115,13 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 	}
 }
 
-// The long queue at 80x24 keeps its queue's row, the fill the sentence is about, where the
-// narrator's terms of the wait would take its line: "19/100 waiting" was left to piece
-// together from "16 payments ahead … 3 signups" (newcomer 45 G9).
-func TestLongQueueKeepsItsQueueRowAt80x24(t *testing.T) {
-	out := render(newTheme(true, true), testScreen(longQueueAt8s(), 80, 24))
-	checkFrame(t, out, 80, 24)
+// The long queue keeps its queue's row, the fill the sentence is about, where the narrator's
+// terms of the wait would take its line: "19/100 waiting" was left to piece together from "16
+// payments ahead … 3 signups" (newcomer 45 G9). At 80x24 every setting whole takes its row
+// (newcomers 84 and 85): 120x40 has it.
+func TestLongQueueKeepsItsQueueRow(t *testing.T) {
+	out := render(newTheme(true, true), testScreen(longQueueAt8s(), 120, 40))
+	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
 	if !strings.Contains(plain, "19/100 waiting") || !strings.Contains(plain, "while one arriving now waits ~") {
 		t.Errorf("want the queue's row beside the wait:\n%s", plain)

@@ -93,7 +93,7 @@ func TestFleetFrame(t *testing.T) {
 		{4, 2, 80, 26, []string{"pulls", "r2 8.0s (+2.0s)"}},
 		// At 80x24 the line to spare goes to the need that made the pulls sure, before the
 		// pulls, whose times the headline says (newcomer 60).
-		{4, 2, 80, 24, []string{"1–6s", "in flight: payment 80 (31%)", "3 left, 8/s payments each (8/s × 3.0s = 24 workers of 20)"}},
+		{4, 2, 80, 24, []string{"1–6s", "payment 80 (31%) in flight", "3 left, 8/s payments each (8/s × 3.0s = 24 workers of 20)"}},
 		{16, 3, 200, 60, []string{"r16", "r9 ", "13 of 16 replicas in rotation"}},
 		{16, 3, 120, 40, []string{"r16", "r9 "}},
 		{16, 16, 80, 24, []string{"r16"}},
@@ -750,7 +750,8 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 			want = strings.Replace(want, ": 2.0s × 20 / 3.0s", "", 1)
 			want = strings.Replace(want, " (same queue, not independent)", "", 1)
 		}
-		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), want) || !strings.Contains(text, "held (of") {
+		// At 80x24 every setting whole takes the charts' rows (newcomers 84 and 85).
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), want) || size[0] == 120 && !strings.Contains(text, "held (of") {
 			t.Errorf("%dx%d: the domino cut, or its charts:\n%s", size[0], size[1], text)
 		}
 		// As many freed by its timeout as it needed, yet it timed out: the last came too
@@ -759,7 +760,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		fs.Pulls[0].Freed = 12
 		out = Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)
 		text = ansi.Strip(out)
-		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "needed 12 workers to free in its 2.0s timeout; 12 workers did, the last too late for it (13.3 on average") || !strings.Contains(text, "held (of") {
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "needed 12 workers to free in its 2.0s timeout; 12 workers did, the last too late for it (13.3 on average") || size[0] == 120 && !strings.Contains(text, "held (of") {
 			t.Errorf("%dx%d: 12 of 12 freed, yet timed out:\n%s", size[0], size[1], text)
 		}
 		fs.Pulls[0].Freed = 11
@@ -942,7 +943,8 @@ func TestWorkedOffCostsNoChart(t *testing.T) {
 		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)
 		text := strings.Join(strings.Fields(ansi.Strip(out)), " ")
 		said, charts := strings.Contains(text, "queues worked off while all out: "), strings.Contains(text, "held (of")
-		if !checkFrame(t, out, size[0], size[1]) || !charts || size[0] == 120 && !said {
+		// At 80x24 every setting whole takes the charts' rows (newcomers 84 and 85).
+		if !checkFrame(t, out, size[0], size[1]) || size[0] == 120 && (!charts || !said) {
 			t.Errorf("%dx%d: the queues worked off said %v, the charts %v:\n%s", size[0], size[1], said, charts, ansi.Strip(out))
 		}
 	}
@@ -988,8 +990,8 @@ func TestDominoBriefKeepsCharts(t *testing.T) {
 				t.Errorf("%s: no %q in\n%s", moment, w, text)
 			}
 		}
-		if !checkFrame(t, out, 80, 24) || !strings.Contains(text, "held (of") {
-			t.Errorf("%s: no charts at 80x24:\n%s", moment, text)
+		if !checkFrame(t, out, 80, 24) {
+			t.Errorf("%s: does not fit 80x24:\n%s", moment, text)
 		}
 	}
 }
@@ -1622,9 +1624,10 @@ func TestDominoBriefKeepsTheAverageSum(t *testing.T) {
 	fs.InRotation = 2
 	s.Elapsed += time.Second
 	text = ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, false, false))
-	headline := headlineLines(text)
-	if flat := strings.Join(strings.Fields(text), " "); strings.Contains(flat, "2.0s × 20 / 3.0s") || strings.Contains(flat, "each frees in time") || headline != 6 || !strings.Contains(text, "held (of") {
-		t.Errorf("out again: the sum or the odds' basis said, or the headline not 6 lines (%d), or no charts:\n%s", headline, text)
+	headline := headlineLinesTo(text, "pool ") // every setting whole, the pool's line first
+	if flat := strings.Join(strings.Fields(text), " "); strings.Contains(flat, "2.0s × 20 / 3.0s") || strings.Contains(flat, "each frees in time") || headline > 7 {
+		// 7 with the queues worked off, which the charts' rows, the settings' now, leave room for.
+		t.Errorf("out again: the sum or the odds' basis said, or the headline over 7 lines (%d):\n%s", headline, text)
 	}
 }
 

@@ -58,9 +58,10 @@ type labCtx struct {
 	// briefFrom is the first of the clause's brief forms spareShort tries (spareClause.brief):
 	// those before it cost the layout a line it has not, or wrapped a word alone (spared).
 	briefFrom int
-	// oneSettings keeps the settings to one line at levelTight, where a second would cost
-	// the per-second rates (labLines); threeSettings gives them a third, where two cut some
-	// and the layout has a blank line to spare for it (labPlan).
+	// oneSettings keeps a compare half's settings to one line at levelTight, where a second
+	// would cost the per-second rates (labLines); threeSettings gives them a third, where two
+	// cut some and the layout has a blank line to spare for it (labPlan). Alone, the settings
+	// take as many lines as keep each whole (settingsPanel), and neither changes them.
 	oneSettings, threeSettings bool
 	// noGlossLine leaves out a settings gloss that would stand on a line of its own (a Spare
 	// Tail item), where that line costs another panel one of its own (spared).
@@ -392,15 +393,23 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 				n = 3
 			}
 		}
-		lines, kept := c.wholeSettings(rows, n)
-		// Cut, the briefer forms where they keep more: stacked-timeouts' "deadline 2s from
-		// arrival" and "retry 3 tries" beside its hops' (newcomer 73 W4).
-		if brief := briefer(rows, c.differing()); brief != nil {
-			if bl, bk := c.wholeSettings(brief, n); bk > kept {
-				lines = bl
+		// Alone, every setting whole, on more lines where n cut some: a setting the lesson rests
+		// on hidden behind "…" is a guess (newcomers 84 and 85); a compare half's height is
+		// the other's too, and its noise legend says what differs. The briefer forms where they
+		// keep more on as many lines: stacked-timeouts' "deadline 2s from arrival" and
+		// "retry 3 tries" beside its hops' (newcomer 73 W4).
+		brief := briefer(rows, c.differing())
+		for ; ; n++ {
+			lines, kept := c.wholeSettings(rows, n)
+			if brief != nil {
+				if bl, bk := c.wholeSettings(brief, n); bk > kept || !cutLine(bl) && len(bl) < len(lines) {
+					lines = bl
+				}
+			}
+			if !cutLine(lines) || n >= len(rows) || c.compared() {
+				return lines
 			}
 		}
-		return lines
 	}
 	sep := c.t.dim.Render(" · ")
 	if c.noGlossLine {
