@@ -228,15 +228,17 @@ func (m *classMetrics) in(at time.Time) *lab.ClassStats {
 	return &m.open[k]
 }
 
-// before is the counts, percentiles aside, of the events before whole second k of the run
-// (every one so far, k < 0), those of a second already taken among them; the seconds it
-// adds up are taken: one reader, the timeline's.
-func (m *classMetrics) before(k int) lab.ClassStats {
+// before is the counts, percentiles aside, of the events before upTo's whole second of the
+// run (every one so far, zero), those of a second already taken among them: running totals,
+// the seconds they add up taken for good. More than one timeline may read them, each taking
+// its second as the change since its own previous read: a fleet's replica is read by its own
+// sampler and by the fleet's, and whichever reads a second first takes it for both.
+func (m *classMetrics) before(upTo time.Time) lab.ClassStats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	n := len(m.open)
-	if k >= 0 {
-		n = min(max(k-m.next, 0), n)
+	if !upTo.IsZero() {
+		n = min(max(int(upTo.Sub(m.origin)/time.Second)-m.next, 0), n)
 	}
 	for _, sec := range m.open[:n] {
 		m.read = m.read.Add(sec)
