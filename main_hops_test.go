@@ -329,3 +329,24 @@ func TestHopPresetsCompare(t *testing.T) {
 		t.Errorf("the hops compare at 80x24: legends %q, want one form in both halves:\n%s", legends, pair)
 	}
 }
+
+// The help works its widest-cap figures out from lab.SemaphoreBulkhead and lab.FleetBulkhead:
+// they are the presets' forecasts, a replica's at each rotation the help names, or the help
+// speaks of other labs.
+func TestHelpBulkheadsAreThePresets(t *testing.T) {
+	for name, got := range map[string]lab.Config{"semaphore-bulkhead": lab.SemaphoreBulkhead(), "fleet-bulkhead": lab.FleetBulkhead()} {
+		want, err := presets.Load(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Fleet.Replicas != want.Fleet.Replicas || got.Pool.Discipline != want.Pool.Discipline {
+			t.Errorf("%s: the help's %d replicas, %s; the preset's %d, %s", name, got.Fleet.Replicas, got.Pool.Discipline, want.Fleet.Replicas, want.Pool.Discipline)
+		}
+		for k := max(want.Fleet.Replicas-1, 1); k <= max(want.Fleet.Replicas, 1); k++ {
+			a, b := got.ReplicaForecast(k), want.ReplicaForecast(k)
+			if a.Classes != b.Classes || a.Payment != b.Payment || a.Workers != b.Workers {
+				t.Errorf("%s with %d in rotation: the help forecasts %+v, %+v of %d workers, the preset %+v, %+v of %d", name, k, a.Classes, a.Payment, a.Workers, b.Classes, b.Payment, b.Workers)
+			}
+		}
+	}
+}

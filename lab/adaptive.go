@@ -169,11 +169,12 @@ func (r AdaptiveReading) queued(calls bool) string {
 }
 
 // worked is the reading with Queued worked out from it at limit, whole after the rule,
-// "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 queued", brief as the rule itself with its
-// figures named, "excess (calls adding delay, not answers) ≈ limit 36 × (1 − p90's ~10s running
-// mean 100.0ms ÷ smoothed p90 120.5ms) = 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms, mean 78.2ms: 2.5" gave no rule and
-// no 35 to check it by), terse with them named in fewer words, "excess (…) ≈ limit 36 × (1 − p90's ~10s mean 100.0ms ÷ smoothed p90 120.5ms) =
-// 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
+// "36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7 in excess", brief as the rule itself with its
+// figures named, "excess (calls adding delay, not answers), p90's ~10s running mean ÷ smoothed
+// p90: limit 36 × (1 − 100.0/120.5ms) = 6.1, rounded up: 7" (newcomer 50 G-MAJOR: "p90 84.1ms,
+// mean 78.2ms: 2.5" gave no rule and no 35 to check it by), terse with them named in fewer
+// words, "excess (…), yardstick (p90's ~10s mean) ÷ smoothed p90: limit 36 × (1 − 100.0/120.5ms)
+// = 6.1, rounded up: 7", each figure to the fewest places whose printed arithmetic gives
 // failsafe-go's count (review 40b M2: "p90 78ms, mean 73ms: 3 queued" at 31 is 1.99 as
 // printed); where none does (its log's µs), or it is unread, the figures and the count alone.
 //
@@ -208,7 +209,9 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen, carries string
 		if up := int(math.Ceil(q)); up != r.Queued && (up > 0 || r.Queued > 0) {
 			continue
 		}
-		got, count := noExcess(q)+": ", "none"
+		// The sum's result and what follows it, apart: the sum is glued whole where the rule
+		// is named (adaptiveSum).
+		product, tail, count := noExcess(q), ": ", "none"
 		if r.Queued > 0 {
 			// Places enough that the product as printed rounds up the same, and reads as a
 			// whole number only where it is one ("2.0, rounded up: 2" was 1.98); else the
@@ -227,10 +230,11 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen, carries string
 			if f := math.Pow10(shown); math.Abs(math.Abs(q*f-math.Trunc(q*f))-0.5) < 1e-6 {
 				shown++
 			}
-			got, count = fmt.Sprintf("%.*f, rounded up: ", shown, q), strconv.Itoa(r.Queued)
+			product, tail, count = fmt.Sprintf("%.*f", shown, q), ", rounded up: ", strconv.Itoa(r.Queued)
 		}
 		at := strconv.FormatFloat(limit, 'f', -1, 64)
-		return fmt.Sprintf("%s × (1 − %.*f/%.*fms) = %s", at, places, m, places, p, got+r.queued(false)),
+		sum := fmt.Sprintf("(1 − %.*f/%.*fms) = %s", places, m, places, p, product)
+		return at + " × " + sum + tail + r.queued(false),
 			// The mean named as the p90's, and both named tersely too: "mean 78.1ms" beside the
 			// calls' "~74ms each (measured)" read as two means of one latency, and 80
 			// columns' bare "78.1/83.8ms" as two unnamed figures (newcomer 51).
@@ -246,7 +250,7 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen, carries string
 			// one line: "× (1" ended a line at 120x40, the names and the step inside its
 			// parentheses (newcomer 81 W4); each figure said once, as the screen has no room twice.
 			fmt.Sprintf("%s, %s's %s running mean ÷ smoothed %s%s: %s",
-				excess, p90, adaptiveMeanSpan, p90, carries, adaptiveSum(named, at, places, m, p, got+count)),
+				excess, p90, adaptiveMeanSpan, p90, carries, adaptiveSum(named, at, sum, tail+count)),
 			// Tersely in the brief form's order, "calls' p90: ~10s mean 81.8ms ÷ now 85.5ms": "~10s p90
 			// mean 81.8/p90 85.5ms" read as opaque (newcomer 58 G2), and a bare "p90" as of
 			// nothing named (newcomer 59 G-MAJOR); no longer, as 80x24's narrator has no room.
@@ -256,21 +260,16 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen, carries string
 			// The mean the p90's: "calls' p90: ~10s mean" read as a p90 that is a mean (newcomer 64).
 			// The mean named once as the limiter's yardstick for "no queue": "p90's ~10s mean"
 			// alone left what it stands for to guess (newcomer 66 MAJOR).
-			fmt.Sprintf("%s, yardstick (%s's %s mean) ÷ smoothed %s%s: %s", excess, p90, adaptiveMeanSpan, p90, carries, adaptiveSum(terseNamed, at, places, m, p, got+count))
+			fmt.Sprintf("%s, yardstick (%s's %s mean) ÷ smoothed %s%s: %s", excess, p90, adaptiveMeanSpan, p90, carries, adaptiveSum(terseNamed, at, sum, tail+count))
 	}
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
 
 // adaptiveSum is the excess's sum in numbers alone, "limit was 37 × (1 − 94.4/80.2ms) = −6.6:
-// none", its figures' names said before it, "yardstick (…) ÷ smoothed p90"; no-break spaces keep it from its parentheses to its
-// result on one line, never broken inside them.
-func adaptiveSum(named, at string, places int, m, p float64, got string) string {
-	result := len(got)
-	if i := strings.IndexAny(got, ":,"); i >= 0 {
-		result = i
-	}
-	glued := func(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
-	return named + " " + at + " × " + glued(fmt.Sprintf("(1 − %.*f/%.*fms) = %s", places, m, places, p, got[:result])) + got[result:]
+// none", its figures' names said before it, "yardstick (…) ÷ smoothed p90"; no-break spaces
+// keep sum, from its parentheses to its result, on one line, never broken inside; tail follows.
+func adaptiveSum(named, at, sum, tail string) string {
+	return named + " " + at + " × " + strings.ReplaceAll(sum, " ", "\u00a0") + tail
 }
 
 // noExcess writes a reckoning of no excess, at or under 0, as the screen's other figures, to
@@ -1006,10 +1005,11 @@ func (u AdaptiveUse) fixedSaid(terse bool) string {
 
 // PastKneeSaid is where the limit or the mean of calls sits, said with the knee: "past the
 // knee" beside a rule whose figures can be checked left the knee's to find (newcomer 50).
-// After the warm-up, with why, briefly and tersely, after r's rule: "excess ≈ 34 × (1 −
-// 81.9/85.5) = 1.4, rounded up: 2 … rises 34→35, past the knee of 25" left why so small an
-// excess lets it rise there to guess (newcomer 56 G-MAJOR); that it stays small only where
-// this update did not fall on it. Fewest, for the rule to end with at 80 columns, the knee
+// After the warm-up, with why, briefly and tersely, after r's rule: "past the knee of 25: its
+// yardstick is the p90's ~10s running mean, not the unloaded 50ms, and as latency creeps up
+// the mean follows, so excess stays small", as "… = 1.4, rounded up: 2 … rises 34→35, past
+// the knee of 25" left why so small an excess lets it rise there to guess (newcomer 56
+// G-MAJOR); that it stays small only where this update did not fall on it. Fewest, for the rule to end with at 80 columns, the knee
 // with its yardstick unglossed, the reading before it naming it: the yardstick alone, said
 // before the why, left the limit past the knee, the screen's lesson, to the help (newcomer
 // 68); "" in the warm-up.

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // BulkheadType is how payments are fenced off from the shared pool: none, or a registered kind.
@@ -90,7 +91,7 @@ func init() {
 		settings: at(40, bulkheadSettings),
 		health:   append(at(50, slackHealth), at(52, adaptiveCeiling)...),
 		words: at(55, []Item{
-			word("widest cap with others <0.1% turned away", widestHelp()),
+			word(WidestWord(), widestHelp()),
 			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the other workers of the pool that sat free, besides the one the rejected payment held (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections and, where it fits, when they fell (\"2549 rejections (5–35s)\": the first to the last whole second that had one, from the per-second counts; \"(since 5s)\" while the second under way has some not yet counted), which the table's count, "+SinceStart+", does not say. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
 			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter (resilience4j's adaptive bulkhead is unreleased work in progress (its issue #201), in none of its releases up to 2.4.0). The b key cycles to it with the bulkheads, as it caps the payments' calls at once as a semaphore does, but what it turns away is its own "+RejectLimit.Word()+" (failsafe-go's \"limit exceeded\"), not "+RejectBulkhead.Word()+". With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service, and the settings call it the limit (\""+adaptiveOnAll(120)+"\"; at 80 columns \""+adaptiveOnAll(80)+"\"). "+limitFullHelp()),
 		}),
@@ -343,19 +344,76 @@ func (s *slackLost) stats() SlackStats {
 	return st
 }
 
+// WidestWord is the key for PaymentForecast.Widest, the help's and the narrator's.
+func WidestWord() string {
+	return fmt.Sprintf("widest cap with others <%g%% turned away", 100*OthersLoss)
+}
+
+// SemaphoreBulkhead is the semaphore-bulkhead preset as far as its forecast goes: the
+// help's widest cap is worked out from it, so that it cannot go stale (a test ties it to
+// the preset, as StackedTimeouts).
+func SemaphoreBulkhead() Config {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 10, 5, 1
+	c.Dependency.Mode, c.Dependency.Latency = ModeSlow, Duration(3*time.Second)
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5}
+	return c
+}
+
+// FleetBulkhead is the fleet-bulkhead preset as far as a replica's forecast goes
+// (SemaphoreBulkhead): its rates are the whole stream's, its queue each replica's.
+func FleetBulkhead() Config {
+	c := SemaphoreBulkhead()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 24, 80, 0
+	c.Pool.Queue, c.Fleet.Replicas, c.Fleet.CheckEvery = 100, 4, Duration(100*time.Millisecond)
+	return c
+}
+
 // widestHelp says whose bar OthersLoss is and why, what "turned away" is with a queue, and
-// what the share rests on (newcomers 80 W4, 81 G2), its figures Erlang B's of the presets'.
+// what the share rests on (newcomers 80 W4, 81 G2), its figures Erlang B's of the presets'
+// (SemaphoreBulkhead, FleetBulkhead).
 func widestHelp() string {
 	pct := func(x float64) string { return fmt.Sprintf("%.3g%%", 100*x) }
-	one, fleet, three := 5*0.002, 20*0.002, 80.0/3*0.002
+	sem := SemaphoreBulkhead()
+	one := sem.Forecast()
+	need, load := one.Payment.OthersNeed, othersLoad(one, sem.Others())
+	fleet := FleetBulkhead()
+	four, three := fleet.ReplicaForecast(fleet.Fleet.Replicas), fleet.ReplicaForecast(fleet.Fleet.Replicas-1)
+	need4, load4, load3 := four.Payment.OthersNeed, othersLoad(four, fleet.Others()), othersLoad(three, fleet.Others())
+	rate4, signup := four.Classes[Signup].Rate, fleet.Signup.Work.D()
+	// The longest a signup may hold its worker for need4 workers to keep the share of a
+	// replica's signups under the bar, by halving.
+	lo, hi := 0.0, signup.Seconds()*10
+	for range 50 {
+		if mid := (lo + hi) / 2; erlangB(rate4*mid, need4) < OthersLoss {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	observed := 2.9 * float64(time.Millisecond) // a run's, the table's signup p50
 	return fmt.Sprintf("in a payment bulkhead's narrator: the widest payment cap that still leaves the other classes workers enough that, by Erlang B of their own load (their rates × the hold each is set to) on the workers the cap leaves them, under %s of them find every one of those busy "+
-		"(semaphore-bulkhead: 5/s × 2ms = %.2g erlangs, %s on 1 worker, %s on 2, so it keeps 2: a cap of 20 − 2 = 18). "+
+		"(semaphore-bulkhead: %s erlangs, %s on %s, %s on %d, so it keeps %d: a cap of %d − %d = %d). "+
 		"The %s is the lab's own bar (lab's OthersLoss), not the isolation article's, Hystrix's or resilience4j's, which size no bulkhead for you: one request in a thousand, what a 99.9%% (three nines) target lets fail, small beside the payments' loss it is traded against. "+
-		"It is a forecast at the set holds and rates, not the run's: in a fleet each replica's share, with the replicas in rotation it says (fleet-bulkhead, 80/s of signups at 2ms: with 4 in rotation %.2g erlangs a replica, %s on 2 workers, so 18; with 3, %.2g erlangs, %s on 2, so 17, keeping 3); "+
-		"a signup holds its worker longer than set (the settings line's \"the work, a sleep, ran p50 187µs over\"), and 2 workers keep 20/s under the bar only to about 2.29ms a signup (at 2.9ms, the table's signup p50, %s). "+
-		"Turned away: with no queue, by the pool (rejected:pool); with a queue (fleet-bulkhead's queue 100 FIFO) none is turned away for it: about as many (Erlang C's share, a little more: %s for %s) find those workers busy and wait in the queue instead, behind whatever is queued, so the bar then bounds how many wait, not how many are lost",
-		pct(OthersLoss), one, pct(erlangB(one, 1)), pct(erlangB(one, 2)), pct(OthersLoss), fleet, pct(erlangB(fleet, 2)), three, pct(erlangB(three, 2)), pct(erlangB(20*0.0029, 2)),
-		pct(erlangC(fleet, 2)), pct(erlangB(fleet, 2)))
+		"It is a forecast at the set holds and rates, not the run's: in a fleet each replica's share, with the replicas in rotation it says (fleet-bulkhead, %s of signups at %s: with %d in rotation %s erlangs a replica, %s on %s, so %d; with %d, %s erlangs, %s on %d, so %d, keeping %d); "+
+		"a signup holds its worker longer than set (the settings line's \"the work, a sleep, ran p50 187µs over\"), and %s keep %s under the bar only to about %.3gms a signup (at %s, the table's signup p50, %s). "+
+		"Turned away: with no queue, by the pool (%s); with a queue (fleet-bulkhead's queue %d %s) none is turned away for it: about as many (Erlang C's share, a little more: %s for %s) find those workers busy and wait in the queue instead, behind whatever is queued, so the bar then bounds how many wait, not how many are lost",
+		pct(OthersLoss),
+		one.NeedOf(sem.Others()), pct(erlangB(load, need-1)), units(need-1, "worker"), pct(erlangB(load, need)), need, need, one.Workers, need, one.Payment.Widest,
+		pct(OthersLoss),
+		FmtFloatRate(fleet.Traffic.Signup.Rate), FmtDur(signup), fleet.Fleet.Replicas, four.NeedOf(fleet.Others()), pct(erlangB(load4, need4)), units(need4, "worker"), four.Payment.Widest,
+		fleet.Fleet.Replicas-1, three.NeedOf(fleet.Others()), pct(erlangB(load3, need4)), need4, three.Payment.Widest, three.Payment.OthersNeed,
+		units(need4, "worker"), FmtFloatRate(rate4), lo*1000, FmtDur(time.Duration(observed)), pct(erlangB(rate4*observed/float64(time.Second), need4)),
+		RejectPool.Word(), fleet.Pool.Queue, strings.ToUpper(string(fleet.Pool.Discipline)), pct(erlangC(load4, need4)), pct(erlangB(load4, need4)))
+}
+
+// othersLoad is the erlangs the classes others offer at forecast f: their workers needed.
+func othersLoad(f Forecast, others []Class) float64 {
+	var a float64
+	for _, c := range others {
+		a += f.Classes[c].WorkersNeeded
+	}
+	return a
 }
 
 // erlangC is the share of random arrivals that wait for one of n servers offered a erlangs

@@ -76,7 +76,7 @@ func init() {
 // hops, per-hop 500ms ×3".
 func perHopWord(c Config) string {
 	d := c.Dependency
-	return fmt.Sprintf("%d hops, %s", d.Hops, perHopBrief(d.HopAttempts(), d.Hop.Timeout.D()))
+	return hopsLabel(d) + " " + perHopBrief(d.HopAttempts(), d.Hop.Timeout.D())
 }
 
 // perHopHelp says what the brief form of a per-hop chain's settings item means, its figures
@@ -85,8 +85,8 @@ func perHopHelp(c Config) string {
 	d := c.Dependency
 	return fmt.Sprintf("the chain's settings briefly, where the line has no room for the long form (dependency.hops, dependency.deadline, dependency.hop): "+
 		"%s, each hop between the edge and the last gives each of its tries its own timeout (%s, dependency.hop.timeout) and tries up to %d times (dependency.hop.retry); "+
-		"no deadline is passed down, so no hop knows the user's. With a propagated deadline the item reads \"deadline %s\" instead: the time left travels down",
-		DeadlinePerHop, FmtDur(d.Hop.Timeout.D()), d.HopAttempts(), DeadlinePropagate)
+		"the deadline: %s, so no hop knows the user's. With a propagated deadline the item reads \"deadline %s\" instead: %s",
+		DeadlinePerHop, FmtDur(d.Hop.Timeout.D()), d.HopAttempts(), DeadlinePerHop.passes(), DeadlinePropagate, DeadlinePropagate.passes())
 }
 
 // atHopHelp is the help's "at hop N", its figures worked out from the forecast for c, the
@@ -203,9 +203,7 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		// arithmetic, as "orders + arrived" did, newcomer 30).
 		label, compact = "the edge and "+label, fmt.Sprintf("edge, %s: %d tries of %s", hops, dep.HopAttempts(), FmtDur(t.Duration.D()))
 	}
-	// "3 hops", the count first: "hops 3" beside "hop 3 (the dependency)" read as the third
-	// (newcomer33 26); with its comma, or "3 hops per-hop" ran on as one phrase (review 26).
-	hopsLabel := fmt.Sprintf("%d hops,", dep.Hops)
+	hopsLabel := hopsLabel(dep)
 	// The layers that retry by name, as the headline names them: "every hop" read as hop 3,
 	// the dependency, too (newcomer 34 #13).
 	var who []string
@@ -272,6 +270,11 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	}
 	return []Item{{Label: hopsLabel, Value: fittingValue(hopsLabel, w, forms...), Brief: brief}}
 }
+
+// hopsLabel is the chain's settings item's label, "3 hops,": the count first, as "hops 3"
+// beside "hop 3 (the dependency)" read as the third (newcomer33 26); with its comma, or "3
+// hops per-hop" ran on as one phrase (review 26).
+func hopsLabel(d DependencyConfig) string { return fmt.Sprintf("%d hops,", d.Hops) }
 
 // perHopBrief is a per-hop chain's mode and tries in the fewest words: "per-hop 500ms ×3",
 // each hop's tries on its own timeout, up to n of them.
@@ -342,15 +345,18 @@ const (
 
 // does says in a few words what the mode does to a hop's time, and which hops stop when
 // their caller hangs up (DependencyConfig.HangUp).
-func (d DependencyConfig) does() string {
-	if d.Deadline == DeadlinePropagate {
-		return "the time left travels down; " + d.HangUp()
+func (d DependencyConfig) does() string { return d.Deadline.passes() + "; " + d.HangUp() }
+
+// passes is what the hops get of the user's deadline in mode m.
+func (m DeadlineMode) passes() string {
+	if m == DeadlinePropagate {
+		return "the time left travels down"
 	}
 	// What the hops know of the user's deadline, the contrast with propagate: "each hop
 	// times its own tries" beside "deadline 2s from arrival" left whether each hop got a
 	// fresh 2s, none, or its caller's 500ms (newcomer 39 G8); the tries' own timeout is
 	// on the line above.
-	return "none passed down; " + d.HangUp() // "none": the words to say why hop 3 differs fit 120 columns
+	return "none passed down" // "none": the words to say why hop 3 differs fit 120 columns
 }
 
 // DeadlineModes lists the modes.

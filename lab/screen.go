@@ -998,19 +998,17 @@ var coreHealth = slices.Concat(
 			// (s46 brief).
 			partsPeak = " (peak " + FmtCount(s.GoroutinesPeak) + ", ending ones too)"
 		}
-		// Each tail first with the gloss, then without the peak, then without the gloss: what
-		// the line says before how it is worded. Each of peaks in turn where the first does not fit: the peak's why, then the peak
-		// bare, before none (review 33 #8: the why had cost the peak its place at 160 columns).
-		forms := func(peaks []string, tails ...string) []string {
+		// Each tail first with the gloss and the peak, then without the peak, then without the
+		// gloss: what the line says before how it is worded (review 33 #8: the peak's why had
+		// cost the peak its place at 160 columns). No peak (""): with the gloss, then without.
+		glossed := count + " lightweight threads"
+		forms := func(peak string, tails ...string) []string {
 			var out []string
 			for _, t := range tails {
-				for _, p := range peaks {
-					out = append(out, count+" lightweight threads"+p+t)
+				if peak != "" {
+					out = append(out, glossed+peak+t)
 				}
-				out = append(out, count+" lightweight threads"+t)
-				for _, p := range peaks {
-					out = append(out, count+p+t)
-				}
+				out = append(out, glossed+t, count+peak+t)
 			}
 			return out
 		}
@@ -1032,12 +1030,12 @@ var coreHealth = slices.Concat(
 			var all []string
 			if partsPeak != "" {
 				for _, t := range tails {
-					all = append(all, forms([]string{partsPeak}, t)[0], count+partsPeak+t)
+					all = append(all, glossed+partsPeak+t, count+partsPeak+t)
 				}
 			}
-			all = append(all, forms(nil, tails[0])...)
+			all = append(all, glossed+tails[0])
 			for _, t := range tails[1:] {
-				all = append(append(all, forms(nil, t)...), count+t)
+				all = append(all, forms("", t)...)
 			}
 			items := []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, all...), Spare: true, Own: s.Own(Goroutines)}}
 			return append(items, onDemand(s, w)...)
@@ -1057,7 +1055,7 @@ var coreHealth = slices.Concat(
 		// Every kind in every form, briefer where room is short: "(the lab's: busy workers,
 		// idle under 1s, …)" left what else it counts to the help (newcomer 39 G5, 40 #7).
 		long, short := strings.Join(kinds, ", "), strings.Join(brief, ", ")
-		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms([]string{peak},
+		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms(peak,
 			" (the lab's own, not the dependency's: "+long+")",
 			" (the lab's, not the dependency's: "+long+")",
 			" (the lab's: "+long+")",

@@ -100,12 +100,12 @@ type GeneratorStats struct {
 
 // Second is one per-second sample of the run, its state taken 10 ms before each whole second
 // (at the end of a bounded run, at its end), with what happened from the whole second before
-// up to that one (the last: to the end), by each event's instant; its open-loop arrivals by
-// their schedule.
+// up to that one (the last: to the end), by each event's instant; a lab of its own counts its
+// open-loop arrivals by their schedule instead, a fleet by their instant too.
 type Second struct {
 	T           int                           // seconds since start
 	Busy        [numClasses]int               // workers held per class at the sample
-	Held        [numClasses]float64           // workers held per class on average since the previous sample
+	Held        [numClasses]float64           // workers held per class on average, sample to sample: 10 ms before the counts' seconds
 	Queued      int                           // requests in the accept queue
 	QueuedBy    [numClasses]int               // those of each class: a queue's starving is waiting
 	DepInFlight int64                         // calls the dependency was serving

@@ -141,18 +141,16 @@ func SetUserDeadline(h http.Header, at time.Time) {
 	h.Set(UserDeadlineHeader, wireInstant(at))
 }
 
-// wireInstant is at in Unix nanoseconds as the wall clock reads it now: where at has a
-// monotonic reading, now plus the time left to it (time.Until, monotonic), not its own wall
-// reading. A deadline counted from a run's start keeps the wall clock of that start; after
+// wireInstant is at in Unix nanoseconds as the wall clock reads it now: now plus the time
+// left to it, which is at's own wall reading where at has no monotonic one, and where it has,
+// the time left by the monotonic clock, not by at's wall reading. A deadline counted from a run's start keeps the wall clock of that start; after
 // the clock stepped forward, a hop, which reads the header against the wall clock, found
 // every user gone on arrival and counted all its work after the answer
 // (deadline-propagation's 303 of 306 at every hop, its generator, on the monotonic clock,
 // 18ms late at p99).
 func wireInstant(at time.Time) string {
-	if at != at.Round(0) { // Round(0) strips the monotonic reading alone
-		at = time.Now().Add(time.Until(at))
-	}
-	return strconv.FormatInt(at.UnixNano(), 10)
+	now := time.Now()
+	return strconv.FormatInt(now.Add(at.Sub(now)).UnixNano(), 10)
 }
 
 // UserDeadline reads the end user's deadline from h; ok is false when there is none or it

@@ -63,6 +63,22 @@ func TestUserDeadlineHeader(t *testing.T) {
 	}
 }
 
+// A deadline with a monotonic reading goes on the wire as the wall clock now plus the time
+// left to it by the monotonic clock, which is the same instant while the wall clock holds
+// still: read back, it lies between the time left after the readings either side.
+func TestUserDeadlineMonotonic(t *testing.T) {
+	const left = 2 * time.Second
+	before := time.Now()
+	at := before.Add(left) // a monotonic reading, as a run's deadlines have
+	h := http.Header{}
+	SetUserDeadline(h, at)
+	after := time.Now()
+	got, ok := UserDeadline(h)
+	if !ok || got.Before(before.Round(0).Add(left)) || got.After(after.Round(0).Add(left)) {
+		t.Fatalf("read %v, %v; want between %v and %v", got, ok, before.Round(0).Add(left), after.Round(0).Add(left))
+	}
+}
+
 // call is one request as the lab's edge makes it: a budget (if remaining > 0) and the
 // user's deadline (if not zero) in headers.
 func call(ctx context.Context, c *http.Client, url string, remaining time.Duration, user time.Time) (int, error) {

@@ -262,7 +262,7 @@ func widest(pay lab.PaymentForecast, others, need, rotation string, cfg lab.Conf
 	}
 	key := keys.Size.Keys()[1]
 	brief := func(at, kept string) string {
-		return fmt.Sprintf("; widest cap with others <%g%% turned away%s: %d%s, would reject ~%.0f%% of payments", 100*lab.OthersLoss, at, pay.Widest, kept, 100*pay.WidestLoss)
+		return fmt.Sprintf("; %s%s: %d%s, would reject ~%.0f%% of payments", lab.WidestWord(), at, pay.Widest, kept, 100*pay.WidestLoss)
 	}
 	var summary, kept string
 	if need != "" { // a compare's summary keeps one line of 80 columns without it

@@ -54,12 +54,12 @@ func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
 	for c := range f.metrics {
 		f.metrics[c] = newClassMetrics(run.start)
 	}
-	f.seconds.before = func(k int) (out [numClasses]lab.ClassStats) { // the counts alone: no percentiles each second
+	f.seconds.before = func(upTo time.Time) (out [numClasses]lab.ClassStats) { // the counts alone: no percentiles each second
 		for c, m := range f.metrics {
-			out[c] = m.before(k)
+			out[c] = m.before(upTo)
 		}
 		for _, r := range f.replicas {
-			for c, rc := range r.before(k) {
+			for c, rc := range r.before(upTo) {
 				out[c] = out[c].Add(rc)
 			}
 		}
@@ -232,10 +232,10 @@ func (f *Fleet) Stop() {
 
 // sample records one fleet-wide Second at each whole second from the start (and at the end,
 // if set), on a goroutine of its own.
-func (f *Fleet) sample() { f.spawn(func() { f.record(f.takeSecond) }) }
+func (f *Fleet) sample() { f.spawn(func() { f.record(f.sampleSecond, f.seconds.take) }) }
 
-// takeSecond records second k: the replicas' pools as one, the dependency, the stream's rates.
-func (f *Fleet) takeSecond(k int, last bool) {
+// sampleSecond is second k's state: the replicas' pools as one, the dependency, the stream's rates.
+func (f *Fleet) sampleSecond(k int) lab.Second {
 	var reps []lab.PoolStats
 	var goroutines int64
 	for _, r := range f.replicas {
@@ -243,9 +243,10 @@ func (f *Fleet) takeSecond(k int, last bool) {
 		goroutines += r.running.Load()
 	}
 	ps, ds := f.pool(reps), f.src.servers[0].Stats()
-	f.seconds.take(lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, QueuedBy: ps.QueuedBy, DepInFlight: ds.InFlight,
-		Rate: f.src.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency},
-		ps.Held, f.start, last)
+	sec := lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, QueuedBy: ps.QueuedBy, DepInFlight: ds.InFlight,
+		Rate: f.src.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency}
+	f.seconds.hold(&sec, ps.Held, f.start)
+	return sec
 }
 
 // cutReads and cutWait bound Snapshot's tries at one cut: a fleet at thousands a second

@@ -147,11 +147,11 @@ func (l *instance) set(cfg, old lab.Config) error {
 // (workers, bulkhead threads, orphaned calls, sampler) has ended. It is safe to call twice.
 func (l *instance) Stop() { l.stop(l.transport.CloseIdleConnections) }
 
-// before is each class's counts of the events before whole second k (all so far, k < 0),
-// the timeline's: Second's span.
-func (l *instance) before(k int) (out [numClasses]lab.ClassStats) {
+// before is each class's counts of the events before upTo (all so far, zero), the
+// timeline's: Second's span.
+func (l *instance) before(upTo time.Time) (out [numClasses]lab.ClassStats) {
 	for c, m := range l.metrics {
-		out[c] = m.before(k)
+		out[c] = m.before(upTo)
 	}
 	return out
 }
@@ -200,13 +200,14 @@ func (l *instance) snapshot() lab.Snapshot {
 
 // sample records one Second at each whole second from the start (and at the end, if set),
 // on a goroutine of its own.
-func (l *instance) sample() { l.spawn(func() { l.record(l.takeSecond) }) }
+func (l *instance) sample() { l.spawn(func() { l.record(l.sampleSecond, l.seconds.take) }) }
 
-// takeSecond records second k: the pool, the dependency, the rates at the sample.
-func (l *instance) takeSecond(k int, last bool) {
+// sampleSecond is second k's state: the pool, the dependency, the rates at the sample.
+func (l *instance) sampleSecond(k int) lab.Second {
 	ps, ds := l.pool.stats(l.start), l.dep.Stats()
 	sec := lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, QueuedBy: ps.QueuedBy, DepInFlight: ds.InFlight,
 		Rate: l.ratesInForce(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
 	l.iso.FillSecond(&sec, *l.config())
-	l.seconds.take(sec, ps.Held, l.start, last)
+	l.seconds.hold(&sec, ps.Held, l.start)
+	return sec
 }

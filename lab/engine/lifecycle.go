@@ -54,13 +54,13 @@ func (lc *lifecycle) config() *lab.Config { return lc.cfg.Load() }
 
 func (lc *lifecycle) done() <-chan struct{} { return lc.ended }
 
-// record calls take(k) at each whole second k from the start (and at the end of a bounded
-// run, after which ended closes), until Stop.
-func (lc *lifecycle) record(take func(k int, last bool)) {
+// record samples each whole second k from the start and counts what happened in it
+// (everySecond), and at the end of a bounded run, after which ended closes, until Stop.
+func (lc *lifecycle) record(sample func(k int) lab.Second, count func(lab.Second, time.Time)) {
 	if !lc.end.IsZero() {
 		defer close(lc.ended)
 	}
-	everySecond(lc.ctx, lc.start, lc.end, lc.sent, take)
+	everySecond(lc.ctx, lc.start, lc.end, lc.sent, sample, count)
 }
 
 // stop, once: lets no Apply start, cancels the context, waits for every owned goroutine,

@@ -178,17 +178,14 @@ func (h *hist) summaryLocked(r intervalRanks) lab.Percentiles {
 }
 
 // classMetrics counts at the event. Counters share one lock so a snapshot is consistent
-// and the invariant can be checked, not assumed: InFlight is counted, never derived.
+// and the invariant can be checked, not assumed: InFlight is counted, never derived. The
+// outcomes are counted by second alone (read and open, below), their totals the sum.
 type classMetrics struct {
-	mu                            sync.Mutex
-	arrived, ok, failed, timedOut int64
-	rejected                      [numReasons]int64
-	rejectedWait                  [numReasons]time.Duration // summed: scheduled arrival → turned away
-	inFlight                      int64
-	fallbacks                     int64
-	duplicates                    int64
-	served                        int64         // ended on a worker
-	heldFor                       time.Duration // summed: picked up → ended, of those
+	mu           sync.Mutex
+	rejectedWait [numReasons]time.Duration // summed: scheduled arrival → turned away
+	inFlight     int64
+	fallbacks    int64
+	served       int64 // ended on a worker
 	// ends are when the last len(ends) of those ended, the served-th at (served-1) mod
 	// len(ends): what a health check's timeout had seen freed (servedBy).
 	ends [64]time.Time
@@ -202,7 +199,7 @@ type classMetrics struct {
 	// happens, so the fleet-wide percentiles are exact (a fleet adds up its replicas' counters).
 	up *classMetrics
 
-	// The counts again, by the whole second of the run each event fell in, for the timeline:
+	// The counts by the whole second of the run each event fell in, for the timeline too:
 	// a Second holds what happened from one whole second to the next, whenever the sampler
 	// reads it. Read at a sample 10ms before the second, "5–10s" held 4.99s to 10s, a
 	// closed-loop send due at 4.99s in it (newcomer 82 W3: 80.4/s of 401 sends). read is
@@ -228,15 +225,17 @@ func (m *classMetrics) in(at time.Time) *lab.ClassStats {
 	return &m.open[k]
 }
 
-// before is the counts, percentiles aside, of the events before whole second k of the run
-// (every one so far, k < 0), those of a second already taken among them; the seconds it
-// adds up are taken: one reader, the timeline's.
-func (m *classMetrics) before(k int) lab.ClassStats {
+// before is the counts, percentiles aside, of the events before upTo's whole second of the
+// run (every one so far, zero), those of a second already taken among them: running totals,
+// the seconds they add up taken for good. More than one timeline may read them, each taking
+// its second as the change since its own previous read: a fleet's replica is read by its own
+// sampler and by the fleet's, and whichever reads a second first takes it for both.
+func (m *classMetrics) before(upTo time.Time) lab.ClassStats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	n := len(m.open)
-	if k >= 0 {
-		n = min(max(k-m.next, 0), n)
+	if !upTo.IsZero() {
+		n = min(max(int(upTo.Sub(m.origin)/time.Second)-m.next, 0), n)
 	}
 	for _, sec := range m.open[:n] {
 		m.read = m.read.Add(sec)
@@ -249,12 +248,10 @@ func (m *classMetrics) before(k int) lab.ClassStats {
 // arrive counts an arrival at at; duplicate: an impatient user's second try, counted apart too.
 func (m *classMetrics) arrive(at time.Time, duplicate bool) {
 	m.mu.Lock()
-	m.arrived++
 	m.inFlight++
 	sec := m.in(at)
 	sec.Arrived++
 	if duplicate {
-		m.duplicates++
 		sec.Duplicates++
 	}
 	m.mu.Unlock()
@@ -297,7 +294,6 @@ func (m *classMetrics) corrected(j job, at, end time.Time, measured bool) {
 // canned: the fallback answered it.
 func (m *classMetrics) turnAway(r lab.Reason, at time.Time, waited, held time.Duration, onWorker, canned bool) {
 	m.mu.Lock()
-	m.rejected[r]++
 	sec := m.in(at)
 	sec.Rejected[r]++
 	if canned {
@@ -307,7 +303,6 @@ func (m *classMetrics) turnAway(r lab.Reason, at time.Time, waited, held time.Du
 	m.inFlight--
 	if onWorker {
 		m.end(at)
-		m.heldFor += held
 		sec.Served++
 		sec.HeldFor += held
 	}
@@ -357,13 +352,10 @@ func (m *classMetrics) finish(o lab.Outcome, canned bool, intended, started, end
 	sec := m.in(ended)
 	switch o {
 	case lab.OK:
-		m.ok++
 		sec.OK++
 	case lab.Failed:
-		m.failed++
 		sec.Failed++
 	case lab.TimedOut:
-		m.timedOut++
 		sec.TimedOut++
 	}
 	if canned {
@@ -371,7 +363,6 @@ func (m *classMetrics) finish(o lab.Outcome, canned bool, intended, started, end
 	}
 	m.inFlight--
 	m.end(ended)
-	m.heldFor += ended.Sub(started)
 	sec.Served++
 	sec.HeldFor += ended.Sub(started)
 	m.mu.Unlock()
@@ -495,14 +486,17 @@ func (m *classMetrics) unlockServed() {
 	}
 }
 
-// counts are the running totals alone, without the percentiles: what the per-second
-// timeline needs, without walking every histogram each second.
+// counts are the running totals, without the percentiles: the seconds' counts, taken and
+// not, with those kept whole alone.
 func (m *classMetrics) counts() lab.ClassStats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return lab.ClassStats{Arrived: m.arrived, OK: m.ok, Failed: m.failed, TimedOut: m.timedOut,
-		Rejected: m.rejected, RejectedWait: m.rejectedWait, InFlight: m.inFlight, Fallback: m.fallbacks, Duplicates: m.duplicates,
-		Served: m.served, HeldFor: m.heldFor}
+	c := m.read
+	for _, sec := range m.open {
+		c = c.Add(sec)
+	}
+	c.RejectedWait, c.InFlight, c.Fallback = m.rejectedWait, m.inFlight, m.fallbacks
+	return c
 }
 
 // newDistribution reads m's payment latency at every DistributionPercentiles.

@@ -16,40 +16,48 @@ const sampleLead = 10 * time.Millisecond
 // maxTimeline bounds the live lab's memory: an hour of seconds.
 const maxTimeline = 3600
 
-// everySecond calls take(k, last) at each whole second k from start and, in a bounded run,
-// at end (last), once sent is closed (a late generator may still owe arrivals scheduled before the
-// end: the last sample, and so the report, waits for them). It returns when ctx ends or
-// after the last sample.
-func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}, take func(k int, last bool)) {
+// everySecond calls sample(k) at each whole second k from start, a sampleLead before it,
+// and in a bounded run at end, once sent is closed (a late generator may still owe arrivals
+// scheduled before the end: the last sample, and so the report, waits for them); then, the
+// second passed and a lead more for stragglers, count with the sample and the instant to
+// count up to: the whole second, zero for the last (all so far). It returns when ctx ends
+// or after the last sample.
+func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}, sample func(k int) lab.Second, count func(lab.Second, time.Time)) {
 	timer := time.NewTimer(time.Second)
 	defer timer.Stop()
-	for k := 1; ; k++ {
-		at := start.Add(time.Duration(k) * time.Second)
-		last := !end.IsZero() && !at.Before(end)
-		if last {
-			at = end
-		} else {
-			// Just before the whole second: the lead places the pool's state sample; what
-			// happened is counted whole second to whole second (seconds.take).
-			at = at.Add(-sampleLead)
-		}
-		timer.Reset(time.Until(at))
+	wait := func(until time.Time) bool {
+		timer.Reset(time.Until(until))
 		select {
 		case <-ctx.Done():
-			return
+			return false
 		case <-timer.C:
+			return true
 		}
-		if last {
+	}
+	for k := 1; ; k++ {
+		upTo := start.Add(time.Duration(k) * time.Second)
+		if !end.IsZero() && !upTo.Before(end) { // the last
+			if !wait(end) {
+				return
+			}
 			select {
 			case <-ctx.Done():
 				return
 			case <-sent:
 			}
-		}
-		take(k, last)
-		if last {
+			count(sample(k), time.Time{})
 			return
 		}
+		// Just before the whole second: the lead places the pool's state sample; what
+		// happened is counted whole second to whole second.
+		if !wait(upTo.Add(-sampleLead)) {
+			return
+		}
+		sec := sample(k)
+		if !wait(upTo.Add(sampleLead)) {
+			return
+		}
+		count(sec, upTo)
 	}
 }
 
@@ -126,7 +134,7 @@ func (s *scheduled) through(ctx context.Context, k int) ([numClasses]int64, bool
 
 // seconds is the per-second record of a run: what its classes did in each whole second.
 type seconds struct {
-	before func(k int) [numClasses]lab.ClassStats // the counts of what happened before second k (all, k < 0)
+	before func(upTo time.Time) [numClasses]lab.ClassStats // the counts of what happened before upTo (all: zero)
 	prev   [numClasses]lab.ClassStats
 	// sent, where set, is the open-loop generator's sends by their schedule's second, read
 	// for the arrivals (with impatient users' second tries, counted when sent); prevSent its last.
@@ -140,12 +148,9 @@ type seconds struct {
 	list []lab.Second
 }
 
-// take records sec, which holds the moment's state (the pool, the dependency, the rates),
-// with what the classes did from the whole second before it to its own (the last: to now),
-// and the workers each held on average since the last sample, from held, the pool's
-// worker-time per class (the first span from start). The state is the sample's, a lead
-// before the second; the counts wait for the second to pass, a lead more for stragglers.
-func (s *seconds) take(sec lab.Second, held [numClasses]time.Duration, start time.Time, last bool) {
+// hold sets sec.Held from held, the pool's worker-time per class now, at the sample: the
+// workers each class held on average since the previous sample (the first: since start).
+func (s *seconds) hold(sec *lab.Second, held [numClasses]time.Duration, start time.Time) {
 	now, from := time.Now(), s.prevAt
 	if from.IsZero() {
 		from = start
@@ -156,15 +161,15 @@ func (s *seconds) take(sec lab.Second, held [numClasses]time.Duration, start tim
 		}
 	}
 	s.prevHeld, s.prevAt = held, now
+}
+
+// take records sec, which holds the moment's state (the pool, the dependency, the rates),
+// with what the classes did from the whole second before it up to upTo (zero: all so far).
+func (s *seconds) take(sec lab.Second, upTo time.Time) {
 	var sent [numClasses]int64
 	bySchedule := false
 	if s.sent != nil {
 		sent, bySchedule = s.sent(sec.T)
-	}
-	upTo := -1
-	if !last {
-		upTo = sec.T
-		time.Sleep(time.Until(start.Add(time.Duration(sec.T)*time.Second + sampleLead)))
 	}
 	for c, cs := range s.before(upTo) {
 		sec.Arrived[c] = cs.Arrived - s.prev[c].Arrived
