@@ -219,7 +219,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	} else {
 		labs = shareLegend(t, s, w, labLines(ctx(0), hs[0]), labLines(ctx(1), hs[1]))
 	}
-	return append(append(append(labs, summary...), status...), footer...), need
+	return append(append(append(labs, summary...), keysHint(t, s, status, footer)...), footer...), need
 }
 
 // shareLegend is the halves stacked, a over b. Where one has its pool's legend and the other

@@ -231,7 +231,7 @@ func tourCompareLines(t *theme, s screen) []string {
 	for len(body) < r {
 		body = append(body, "")
 	}
-	return append(append(append(body, summary...), status...), footer...)
+	return append(append(append(body, summary...), keysHint(t, s, status, footer)...), footer...)
 }
 
 // pointsAt says a summary row of class c is pointed at.

@@ -6,6 +6,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 
@@ -111,6 +112,7 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 // mainLines is the single lab: the lab, then the status line and the keys at the bottom.
 func mainLines(t *theme, s screen) []string {
 	drawn, pl, h, status, footer := mainPlan(t, s)
+	status = keysHint(t, s, status, footer)
 	out := planLines(drawn, pl, h)
 	return append(append(out, status...), footer...)
 }
@@ -209,13 +211,30 @@ func footerLines(t *theme, km keyMap, w, rows int) []string {
 	return out
 }
 
+// keysHint is the idle hint where the keys' last line ends in the … of keys left out: it
+// says what the … is, which read as a line cut short (newcomers 84 and 85); the plain hint
+// where it would not fit.
+func keysHint(t *theme, s screen, status, footer []string) []string {
+	cut := len(footer) > 0 && strings.HasSuffix(footer[len(footer)-1], t.footer.Styles.Ellipsis.Render(" "+t.footer.Ellipsis))
+	if s.status != "" || len(status) == 0 || !cut || ansiWidth(keysCutHint) > s.width {
+		return status
+	}
+	return []string{t.dim.Render(keysCutHint)}
+}
+
+// idleHint and keysCutHint are the status line before any key: the second beside keys left out.
+const (
+	idleHint    = "› press ? for every key and what each number means"
+	keysCutHint = "› press ? for every key (… marks keys left out) and what each number means"
+)
+
 // statusLine is the last thing a key did. Too long, it is cut in the middle: its end often
 // matters (the folder a file went to, what to press next).
 func statusLine(t *theme, s screen) string {
 	msg := fitMiddle(s.status, s.width-2)
 	switch {
 	case s.status == "":
-		return t.dim.Render("› press ? for every key and what each number means")
+		return t.dim.Render(idleHint)
 	case s.statusErr:
 		return t.statusErr.Render("✗ " + msg)
 	}
