@@ -72,24 +72,26 @@ func init() {
 		// Its "failure" is failsafe-go's, wider than the table's failed: what it counts said
 		// once here (newcomer 28: "what would ever land in failed?"), in the word the screen
 		// gives its share, not ok (newcomer 63: "failure rate" closed, "not ok" open).
-		words: at(52, []Item{word(BreakerNotOK+" n% / threshold", "the breaker's share of the results it counted that it counts against the dependency (failsafe-go's failure rate), \""+BreakerNotOK+"\" wherever the breaker's share is said: "+
-			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
-			"which the table counts as rejected, not failed. It opens when the share reaches its threshold (payment.breaker.failure_rate) over at least its minimum of results, for as long as \""+BreakerOpensFor+"\" says; a close after an ok trial empties its window of results (failsafe-go's closed state starts with none), so an opening after a close counted only the results since that close"),
-			word("sliding window", "the stretch of time the breaker counts its calls over (payment.breaker.window: time-based, resilience4j's slidingWindowSize with slidingWindowType TIME_BASED, failsafe-go's failure-rate period), "+
-				"and the results (its calls' outcomes, and with count_rejections its own rejections, which never called) it must have counted in it before it may open at all (payment.breaker.min_calls: resilience4j's minimumNumberOfCalls). Closed, \"sliding window 10s: 45 results / minimum 10\": the results in it now against that minimum; open, the two settings, beside the results that opened it: "+
-				"a close empties it of results, so it often opens again just at its minimum, \"80% not ok of 10 results\" beside \"minimum 10 results\""),
-			// How long an opening lasts and what follows it, which turn its openings into
-			// rejected payments: the window, threshold and minimum alone left it to guess from
-			// the charts (newcomer 67).
-			word(BreakerOpensFor+" / next trial", "how long each opening of the breaker lasts, every payment "+RejectBreaker.Word()+" at once without calling (payment.breaker.open_for: Hystrix's sleepWindowInMilliseconds, resilience4j's waitDurationInOpenState, failsafe-go's delay), "+
-				"then how many payments it lets through to the dependency as trial calls, half-open, every other payment still "+RejectBreaker.Word()+" until they end (payment.breaker.half_open_calls: resilience4j's permittedNumberOfCallsInHalfOpenState, failsafe-go's success threshold): "+
-				"a failed trial reopens it for as long again, and as many ok close it, \"a failed trial reopens it for 3s; 1 ok closes it\". Closed, \""+BreakerOpensFor+" 3s, then 1 trial call\"; open, \"next trial in 1.2s ("+BreakerOpensFor+" 3s, then 1 trial call)\", the time left of this opening first; "+
-				"under 100 columns an open breaker's state says it too, with what opens it, \"OPEN (opened 2×): 3s a time; …\". So each opening that \"breaker opened n×\" counts turns every payment away for that long (one still open, so far), then all but its trial calls while they run"),
-			word("breaker opened n×", "the times the breaker opened so far, each for as long as \""+BreakerOpensFor+"\" says (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
-				"\"(first at 2.1s: 10 of 10 calls timed out, 100% "+BreakerNotOK+" ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns "+SinceStart+": "+
-				"\"(last closed at 3.1s on an ok trial, "+breakerEmptied+"; reopened at 3.4s)\": a trial went ok and closed it, which forgets every result it had counted, then the failures it counted since opened it again; "+
-				"where the line is short of room, the first opening by its time alone, \"(first at 2.1s; last closed …)\"; "+
-				"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}),
+		words: func() []part[[]Item] {
+			return at(52, []Item{word(BreakerNotOK+" n% / threshold", "the breaker's share of the results it counted that it counts against the dependency (failsafe-go's failure rate), \""+BreakerNotOK+"\" wherever the breaker's share is said: "+
+				"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
+				"which the table counts as rejected, not failed. It opens when the share reaches its threshold (payment.breaker.failure_rate) over at least its minimum of results, for as long as \""+BreakerOpensFor+"\" says; a close after an ok trial empties its window of results (failsafe-go's closed state starts with none), so an opening after a close counted only the results since that close"),
+				word("sliding window", "the stretch of time the breaker counts its calls over (payment.breaker.window: time-based, resilience4j's slidingWindowSize with slidingWindowType TIME_BASED, failsafe-go's failure-rate period), "+
+					"and the results (its calls' outcomes, and with count_rejections its own rejections, which never called) it must have counted in it before it may open at all (payment.breaker.min_calls: resilience4j's minimumNumberOfCalls). Closed, \"sliding window 10s: 45 results / minimum 10\": the results in it now against that minimum; open, the two settings, beside the results that opened it: "+
+					"a close empties it of results, so it often opens again just at its minimum, \"80% not ok of 10 results\" beside \"minimum 10 results\""),
+				// How long an opening lasts and what follows it, which turn its openings into
+				// rejected payments: the window, threshold and minimum alone left it to guess from
+				// the charts (newcomer 67).
+				word(BreakerOpensFor+" / next trial", "how long each opening of the breaker lasts, every payment "+RejectBreaker.Word()+" at once without calling (payment.breaker.open_for: Hystrix's sleepWindowInMilliseconds, resilience4j's waitDurationInOpenState, failsafe-go's delay), "+
+					"then how many payments it lets through to the dependency as trial calls, half-open, every other payment still "+RejectBreaker.Word()+" until they end (payment.breaker.half_open_calls: resilience4j's permittedNumberOfCallsInHalfOpenState, failsafe-go's success threshold): "+
+					"a failed trial reopens it for as long again, and as many ok close it, \"a failed trial reopens it for 3s; 1 ok closes it\". Closed, \""+BreakerOpensFor+" 3s, then 1 trial call\"; open, \"next trial in 1.2s ("+BreakerOpensFor+" 3s, then 1 trial call)\", the time left of this opening first; "+
+					"under 100 columns an open breaker's state says it too, with what opens it, \"OPEN (opened 2×): 3s a time; …\". So each opening that \"breaker opened n×\" counts turns every payment away for that long (one still open, so far), then all but its trial calls while they run"),
+				word("breaker opened n×", "the times the breaker opened so far, each for as long as \""+BreakerOpensFor+"\" says (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
+					"\"(first at 2.1s: 10 of 10 calls timed out, 100% "+BreakerNotOK+" ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns "+SinceStart+": "+
+					"\"(last closed at 3.1s on an ok trial, "+breakerEmptied+"; reopened at 3.4s)\": a trial went ok and closed it, which forgets every result it had counted, then the failures it counted since opened it again; "+
+					"where the line is short of room, the first opening by its time alone, \"(first at 2.1s; last closed …)\"; "+
+					"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")})
+		},
 	})
 }
 

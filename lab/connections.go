@@ -47,10 +47,12 @@ func init() {
 		},
 		forecast: at(45, Config.connectionsForecast),
 		settings: at(80, connectionSettings),
-		words: at(30, []Item{word(ConnPoolLabel, "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits for a free one (up to the lease wait, Apache HttpClient's word) while it holds its worker; beside the connections in use, \"("+
-			clientDefaults(ConnectionsConfig{PerRoute: httpClientPerRoute, LeaseTimeout: Duration(httpClientLease)}, false)+
-			")\" where the run's are those, as conn-pool-wait's are: the library's own (its PoolingHttpClientConnectionManager's "+
-			"most per route, its RequestConfig's connectionRequestTimeout), not the lab's choice")}),
+		words: func() []part[[]Item] {
+			return at(30, []Item{word(ConnPoolLabel, "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits for a free one (up to the lease wait, Apache HttpClient's word) while it holds its worker; beside the connections in use, \"("+
+				clientDefaults(ConnectionsConfig{PerRoute: httpClientPerRoute, LeaseTimeout: Duration(httpClientLease)}, false)+
+				")\" where the run's are those, as conn-pool-wait's are: the library's own (its PoolingHttpClientConnectionManager's "+
+				"most per route, its RequestConfig's connectionRequestTimeout), not the lab's choice")})
+		},
 	})
 	registerPhase(PhaseConnWait, phaseDef{name: "waiting for connection", rank: 50, glyph: 'c',
 		words: "waiting for a connection", short: "wait for a connection"})

@@ -39,7 +39,7 @@ func init() {
 		},
 		settings: at(85, deadlineSettings),
 		health:   at(35, deadlineHealth),
-		words:    at(46, []Item{queueStopsWord()}),
+		words:    func() []part[[]Item] { return at(46, []Item{queueStopsWord()}) },
 	})
 }
 

@@ -11,7 +11,9 @@ import (
 
 func init() {
 	register(mechanism{name: "fallback", rank: 10, start: func(*Isolation) runtime { return fallback{} }, health: at(27, fallbackHealth),
-		words: at(45, []Item{word("fallback canned replies to n", "the payment chain's first stage: it gives every payment not ok on a worker (failed, timed out, or rejected by the isolation) a canned reply instead of an error (degraded, never \"ok\", the word for a real success) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has given one, with the payments turned away before a worker ran it ("+beforeChainWords(nil)+"), which got an error, as every other class's rejections do (only payments have a fallback); in a compare, also where it gave none (\"no canned replies\")")})})
+		words: func() []part[[]Item] {
+			return at(45, []Item{word("fallback canned replies to n", "the payment chain's first stage: it gives every payment not ok on a worker (failed, timed out, or rejected by the isolation) a canned reply instead of an error (degraded, never \"ok\", the word for a real success) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has given one, with the payments turned away before a worker ran it ("+beforeChainWords(nil)+"), which got an error, as every other class's rejections do (only payments have a fallback); in a compare, also where it gave none (\"no canned replies\")")})
+		}})
 }
 
 // fallbackHealth shows the fallback where it acts: the payments it answered, once it has

@@ -468,3 +468,19 @@ func TestWidestBarAgainstPython(t *testing.T) {
 		t.Errorf("others held: %q, want %q", got, want)
 	}
 }
+
+// The help's widest-cap entry, as the help reads it (ScreenWords), quotes the forecast it
+// is built from: built in bulkhead.go's init, before semaphore.go registered its kind, it
+// read "a cap of 20 − 0 = 0" and "NaN%" while a direct call read right (review of s97b).
+func TestHelpWidestReadsTheForecast(t *testing.T) {
+	for _, it := range ScreenWords() {
+		if it.Label != WidestWord() {
+			continue
+		}
+		if !strings.Contains(it.Value, "a cap of 20 − 2 = 18") || strings.Contains(it.Value, "NaN") || it.Value != widestHelp() {
+			t.Errorf("the help's %q reads:\n%s", it.Label, it.Value)
+		}
+		return
+	}
+	t.Errorf("no %q in the help's words", WidestWord())
+}

@@ -28,7 +28,9 @@ func init() {
 		summary:  at(75, Report.orphanLines),
 		forecast: at(40, Config.orphanForecast),
 		health:   at(30, orphanHealth),
-		words:    at(50, []Item{word("orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency")}),
+		words: func() []part[[]Item] {
+			return at(50, []Item{word("orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency")})
+		},
 	})
 }
 

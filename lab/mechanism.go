@@ -52,8 +52,19 @@ type mechanism struct {
 	// way is its items on the panel of the payment call's way down (the hops panel).
 	way []part[func(s *Snapshot) []Item]
 	// words are the words it puts on the screen, and numbers the numbers, as the help
-	// defines them.
-	words, numbers []part[[]Item]
+	// defines them. The words are built when the help asks, after every file's init: one
+	// may quote a forecast that needs a kind another file registers (the widest cap's,
+	// built in bulkhead.go's init before semaphore.go's, read a cap of 0 and NaN%).
+	words   func() []part[[]Item]
+	numbers []part[[]Item]
+}
+
+// wordParts are m's words, built now (none where it has no words).
+func (m *mechanism) wordParts() []part[[]Item] {
+	if m.words == nil {
+		return nil
+	}
+	return m.words()
 }
 
 // mechanisms are the registered mechanisms, in rank order (never the files' order).

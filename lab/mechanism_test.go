@@ -20,7 +20,7 @@ func TestRanksAreDistinct(t *testing.T) {
 	distinctRanks(t, "health", coreHealth, func(m *mechanism) []part[func(*Snapshot, int) []Item] { return m.health })
 	distinctRanks(t, "summary", coreSummary, func(m *mechanism) []part[func(Report) []string] { return m.summary })
 	distinctRanks(t, "forecast", forecastSteps, func(m *mechanism) []part[func(Config, *Forecast)] { return m.forecast })
-	distinctRanks(t, "words", coreWords(), func(m *mechanism) []part[[]Item] { return m.words })
+	distinctRanks(t, "words", coreWords(), (*mechanism).wordParts)
 	distinctRanks(t, "numbers", coreNumbers, func(m *mechanism) []part[[]Item] { return m.numbers })
 	distinctRanks(t, "way", coreWay, func(m *mechanism) []part[func(*Snapshot) []Item] { return m.way })
 	seenMech := map[int]string{}

@@ -1295,7 +1295,7 @@ const HelpExamples = "The examples quoted below are each from one run of the pre
 // what the help says it means: the core's, and each mechanism's.
 func ScreenWords() []Item {
 	var out []Item
-	for _, words := range ranked(coreWords(), func(m *mechanism) []part[[]Item] { return m.words }) {
+	for _, words := range ranked(coreWords(), (*mechanism).wordParts) {
 		out = append(out, words...)
 	}
 	return out

@@ -46,7 +46,7 @@ func init() {
 		},
 		start:    func(*Isolation) runtime { return timeouts{} },
 		settings: at(30, timeoutSettings),
-		words:    at(27, []Item{timeoutWord}),
+		words:    func() []part[[]Item] { return at(27, []Item{timeoutWord}) },
 	})
 }
 

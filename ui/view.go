@@ -170,6 +170,9 @@ func beside(a, b []string, w int, sep string) []string {
 	return out
 }
 
+// footerEllipsis ends the keys' last line where keys are left out.
+func footerEllipsis(t *theme) string { return t.footer.Styles.Ellipsis.Render(" " + t.footer.Ellipsis) }
+
 // footerLines are the keys, from the keymap, as help.Model draws them: as many lines as
 // they need up to rows, the last one ending in … when keys are left out (? lists them all).
 func footerLines(t *theme, km keyMap, w, rows int) []string {
@@ -182,7 +185,7 @@ func footerLines(t *theme, km keyMap, w, rows int) []string {
 		}
 	}
 	sepW := ansiWidth(t.footer.ShortSeparator)
-	ellipsis := t.footer.Styles.Ellipsis.Render(" " + t.footer.Ellipsis)
+	ellipsis := footerEllipsis(t)
 	var out []string
 	for len(bs) > 0 {
 		lastLine := len(out) == rows-1
@@ -213,9 +216,10 @@ func footerLines(t *theme, km keyMap, w, rows int) []string {
 
 // keysHint is the idle hint where the keys' last line ends in the … of keys left out: it
 // says what the … is, which read as a line cut short (newcomers 84 and 85); the plain hint
-// where it would not fit.
+// where it would not fit (a live terminal under 74 columns). Applied to the lines as laid
+// out: a compare may give the keys' second line, or both, to its halves.
 func keysHint(t *theme, s screen, status, footer []string) []string {
-	cut := len(footer) > 0 && strings.HasSuffix(footer[len(footer)-1], t.footer.Styles.Ellipsis.Render(" "+t.footer.Ellipsis))
+	cut := len(footer) > 0 && strings.HasSuffix(footer[len(footer)-1], footerEllipsis(t))
 	if s.status != "" || len(status) == 0 || !cut || ansiWidth(keysCutHint) > s.width {
 		return status
 	}
