@@ -211,7 +211,13 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen, carries string
 		}
 		// The sum's result and what follows it, apart: the sum is glued whole where the rule
 		// is named (adaptiveSum).
-		product, tail, count := noExcess(q), ": ", "none"
+		// No excess said as such, with why: "= −8.7: none" left a reader to guess that a
+		// negative excess is none (newcomer 87 G3).
+		product, count := noExcess(q), r.queued(false)
+		tail := ", under 0: "
+		if product == "0.0" {
+			tail = ", at 0: "
+		}
 		if r.Queued > 0 {
 			// Places enough that the product as printed rounds up the same, and reads as a
 			// whole number only where it is one ("2.0, rounded up: 2" was 1.98); else the
@@ -265,8 +271,8 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen, carries string
 	return plain + ": " + r.queued(false), plain + ": " + r.queued(true), plain + ": " + r.queued(true)
 }
 
-// adaptiveSum is the excess's sum in numbers alone, "limit was 37 × (1 − 94.4/80.2ms) = −6.6:
-// none", its figures' names said before it, "yardstick (…) ÷ smoothed p90"; no-break spaces
+// adaptiveSum is the excess's sum in numbers alone, "limit was 37 × (1 − 94.4/80.2ms) = −6.6,
+// under 0: none in excess", its figures' names said before it, "yardstick (…) ÷ smoothed p90"; no-break spaces
 // keep sum, from its parentheses to its result, on one line, never broken inside; tail follows.
 func adaptiveSum(named, at, sum, tail string) string {
 	return named + " " + at + " × " + strings.ReplaceAll(sum, " ", "\u00a0") + tail
@@ -752,6 +758,8 @@ func AdaptiveChartHelp() string {
 		P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 2 * AdaptiveWarmup, Judged: 35, Queued: 4}}}
 	rule, brief, terse := ex.AdaptiveRule()
 	p90 := adaptiveP90()
+	// A negative excess, worked, as the screen says none (newcomer 87 G3).
+	negative, _, _ := AdaptiveReading{P90: 76 * time.Millisecond, Mean: 84 * time.Millisecond}.worked(35, true, "", "")
 	// Under a limit of AdaptiveBetaUnder, and from it, where alpha and beta double; their
 	// ⌊log10⌋ in words, which the screen's font draws (it has no ⌊⌋).
 	rise, fall := AdaptiveQueues(AdaptiveBetaUnder - 1)
@@ -759,8 +767,8 @@ func AdaptiveChartHelp() string {
 	rising30, _ := adaptiveBounds(30)
 	_, falling36 := adaptiveBounds(36)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the %s as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s: %s for more; falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s: %s; and holds between; alpha and beta are failsafe-go's Vegas bounds, TCP Vegas's two queue thresholds, %d and %d × the limit's log10 rounded down, at least 1: at most %d and past %d under a limit of %d, at most %d and past %d from it; for its first %d updates both are plain means of one series %s, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; "+adaptiveHeadroomWhole+"; neither the %s nor its mean is charted",
-			rule, brief, terse, adaptiveExcessIs, p90, adaptiveExcess, p90, FmtDur(AdaptiveWindow), AdaptiveWindowCalls, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), adaptiveProbes, fall, p90, fall, falling36.worked(), adaptiveBacksOff,
+		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the rule's band and what it did, or, where its throughput signal or a bound of its own decided, that; at 80 columns, \"%s\"): at most once a second, one step, failsafe-go reckons the %s as limit × (1 − mean/%s), rounded up (its queueSize, Vegas's queue, but the dependency has none: %s), the limit the one that update judged (in force before it), the %s, of the calls' latency (each permit's hold, to the dependency's answer of its first try) over each window of at least %s and %d calls, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s: %s for more; falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s: %s; and holds between; a %s under its mean gives an excess under 0, none in excess (\"%s\"); alpha and beta are failsafe-go's Vegas bounds, TCP Vegas's two queue thresholds, %d and %d × the limit's log10 rounded down, at least 1: at most %d and past %d under a limit of %d, at most %d and past %d from it; for its first %d updates both are plain means of one series %s, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s; a full limit whose answers a second stop growing falls too; "+adaptiveHeadroomWhole+"; neither the %s nor its mean is charted",
+			rule, brief, terse, adaptiveExcessIs, p90, adaptiveExcess, p90, FmtDur(AdaptiveWindow), AdaptiveWindowCalls, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), adaptiveProbes, fall, p90, fall, falling36.worked(), adaptiveBacksOff, p90, negative,
 			AdaptiveAlpha, AdaptiveBeta, rise, fall, AdaptiveBetaUnder, rise100, fall100, AdaptiveWarmup, "since the limiter was built (at 0s, or when a key switched it on or changed it)", AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, p90)
 }
 
@@ -936,8 +944,10 @@ type AdaptiveUse struct {
 	// 25 erlangs turn away 14%), and past the knee each call only slows. With the knee known,
 	// Overloaded implies it.
 	AtBest bool
-	// NoneNow: the last second turned no payment away at the limit.
-	NoneNow bool
+	// NoneNow: the last second turned no payment away at the limit; NoneSince says since
+	// when, "none turned away since 35s" (noneRefusedSince).
+	NoneNow   bool
+	NoneSince string
 	// LimitPastKnee: the limit in force is above the knee, though the mean of calls need not
 	// be (newcomer 43 G-MAJOR-1: limit 30 beside a knee of 25 and a mean of 23.6 calls).
 	LimitPastKnee bool
@@ -1083,6 +1093,9 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 		burstsFill(r.wantedAtOnce(u.Hold), s.Bulkhead.Limit)
 	if last := s.LastSecond(); last != nil {
 		u.NoneNow = last.Rejected[Payment][RejectLimit] == 0
+		if u.NoneNow {
+			u.NoneSince = s.noneRefusedSince()
+		}
 	}
 	u.LimitPastKnee = knee > 0 && s.Bulkhead.Limit > knee
 	if knee > 1 {
@@ -1160,6 +1173,19 @@ func burstsFill(wanted float64, limit int) bool {
 // the narrator's BurstsRefused, which read the raw product and could disagree near burstsLeast.
 func (r *Rates) wantedAtOnce(hold time.Duration) float64 {
 	return math.Round(shownPerSec(r.Arrived[Payment])*ShownLatency(hold).Seconds()*10) / 10
+}
+
+// noneRefusedSince says since when the limit has turned no payment away, from the per-second
+// counts slackWhen reads: "none turned away since 35s", the end of the last second that had
+// one; "none turned away in 39–40s", the last second named alone (newcomer 86 G2 wondered
+// about 35–39s), only where no second had one.
+func (s *Snapshot) noneRefusedSince() string {
+	for i := len(s.Timeline) - 1; i >= 0; i-- {
+		if sec := s.Timeline[i]; sec.Rejected[Payment][RejectLimit] > 0 {
+			return fmt.Sprintf("none turned away since %ds", sec.T)
+		}
+	}
+	return "none turned away in " + s.LastSpan()
 }
 
 // burstsLeast is the least share turned away at which bursts are said to fill a limit: one

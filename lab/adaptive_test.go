@@ -94,7 +94,7 @@ func TestAdaptiveUse(t *testing.T) {
 		t.Errorf("490/s arriving: %+v, want the fixed cap's 480/s", u)
 	}
 	s.Timeline[4].Rejected[Payment][RejectLimit] = 0
-	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.NoneNow {
+	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.NoneNow || !strings.HasPrefix(u.NoneSince, "none turned away ") {
 		t.Errorf("none turned away in the last second: %+v", u)
 	}
 	// Past the knee, the hold above the curve only where it is, as written (review 31 #2):
@@ -383,9 +383,9 @@ type queuedWorked struct {
 }
 
 var queuedForms = []*regexp.Regexp{
-	regexp.MustCompile(`(?P<limit>[\d.]+) × \(1 − (?P<mean>[\d.]+)/(?P<p90>[\d.]+)ms\) = (?P<product>−?[\d.]+)(?:, rounded up)?: (?P<queued>\d+|none) in excess`),
-	regexp.MustCompile(`excess \(calls adding delay, not answers\)(?: at [\d.]+s)?, p90's ~10s running mean ÷ smoothed p90: limit(?: then)? (?P<limit>[\d.]+) × \(1\x{a0}−\x{a0}(?P<mean>[\d.]+)/(?P<p90>[\d.]+)ms\)\x{a0}=\x{a0}(?P<product>−?[\d.]+)(?:, rounded up)?: (?P<queued>\d+|none)`),
-	regexp.MustCompile(`excess \(calls adding delay, not answers\)(?: at [\d.]+s)?, yardstick \(p90's ~10s mean\) ÷ smoothed p90: limit(?: was)? (?P<limit>[\d.]+) × \(1\x{a0}−\x{a0}(?P<mean>[\d.]+)/(?P<p90>[\d.]+)ms\)\x{a0}=\x{a0}(?P<product>−?[\d.]+)(?:, rounded up)?: (?P<queued>\d+|none)`),
+	regexp.MustCompile(`(?P<limit>[\d.]+) × \(1 − (?P<mean>[\d.]+)/(?P<p90>[\d.]+)ms\) = (?P<product>−?[\d.]+)(?:, rounded up|, under 0|, at 0)?: (?P<queued>\d+|none) in excess`),
+	regexp.MustCompile(`excess \(calls adding delay, not answers\)(?: at [\d.]+s)?, p90's ~10s running mean ÷ smoothed p90: limit(?: then)? (?P<limit>[\d.]+) × \(1\x{a0}−\x{a0}(?P<mean>[\d.]+)/(?P<p90>[\d.]+)ms\)\x{a0}=\x{a0}(?P<product>−?[\d.]+)(?:, rounded up|, under 0|, at 0)?: (?P<queued>\d+|none)`),
+	regexp.MustCompile(`excess \(calls adding delay, not answers\)(?: at [\d.]+s)?, yardstick \(p90's ~10s mean\) ÷ smoothed p90: limit(?: was)? (?P<limit>[\d.]+) × \(1\x{a0}−\x{a0}(?P<mean>[\d.]+)/(?P<p90>[\d.]+)ms\)\x{a0}=\x{a0}(?P<product>−?[\d.]+)(?:, rounded up|, under 0|, at 0)?: (?P<queued>\d+|none)`),
 }
 
 func queuedSaid(t *testing.T, said string) queuedWorked {

@@ -185,9 +185,20 @@ func TestStallReleasedOnceOver(t *testing.T) {
 	c.Traffic.Arrivals, c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = Uniform, 100, 0, 0
 	c.Dependency.Stall = StallConfig{FirstAt: Duration(5 * time.Second), For: Duration(time.Second), Every: Duration(10 * time.Second)}
 	s := &Snapshot{Config: c, Elapsed: 10 * time.Second}
-	if f := s.StallReleased(); len(f) == 0 || !strings.Contains(f[0], "not in the order sent") || !strings.Contains(f[0], "10ms") {
+	if f := s.StallReleased(); len(f) == 0 || f[0] != "the stall's 100 held replies came back together a few ms after it ended, in no order" {
 		t.Errorf("open loop past its stall: %q", f)
 	}
+	// With the ladder's figures where the p99.9 is the 2nd slowest and stands above max less
+	// the 10ms between arrivals (newcomers 86 G1, 87 G1: "its slowest < 10ms apart").
+	s.Classes[Payment].Latency = Percentiles{P999: 999 * time.Millisecond, Max: 1003 * time.Millisecond, Count: 1000}
+	if f := s.StallReleased(); len(f) == 0 || !strings.HasPrefix(f[0], "p99.9 999ms, not max − 10ms as sent: the stall's 100 held replies") {
+		t.Errorf("open loop past its stall, 1000 samples: %q", f)
+	}
+	s.Classes[Payment].Latency.P999 = 990 * time.Millisecond
+	if f := s.StallReleased(); f != nil {
+		t.Errorf("p99.9 10ms under max as printed, as sent: %q, want none", f)
+	}
+	s.Classes[Payment].Latency = Percentiles{}
 	s.Elapsed = 5500 * time.Millisecond
 	if f := s.StallReleased(); f != nil {
 		t.Errorf("in the stall: %q, want none", f)

@@ -154,20 +154,40 @@ func (m MeasurementForecast) DueInStalls(st StallConfig, elapsed time.Duration) 
 // together than their arrivals: p99.9 998ms of 1000 beside max 1.00s, the 2nd slowest due
 // 10ms after the slowest, read as a miscount (newcomer 84 W2). Measured against the raw
 // samples (s96b): the replies the stall held came back 3 to 18ms after its end, in no order
-// of sending, so each reads the stall less how much later it was due plus its own delay;
-// the histogram's p99.9 is the 2nd slowest sample itself. Longest first; nil before a stall
-// is over, in a closed loop (its own corrected row times them) or without a stall.
+// of sending, so each reads the stall less how much later it was due plus its own delay.
+// Plainly, with the ladder's figures where the p99.9 is the 2nd slowest (1000 to 1999
+// samples) and stands above max less the gap, as printed: "its slowest < 10ms apart" left slowest of
+// what, apart from what, to guess (newcomers 86 G1, 87 G1). Longest first; nil before a
+// stall is over, in a closed loop (its own corrected row times them), without a stall, or
+// where that p99.9 stands at max less the gap or under as printed, as sent.
 func (s *Snapshot) StallReleased() []string {
 	st, m := s.Config.Dependency.Stall, s.Config.measurement()
 	if s.Config.Traffic.Mode == Closed || st.Over(s.Elapsed) == 0 || m.Gap <= 0 {
 		return nil
 	}
-	held, brief := "the stall's held replies came back a few ms after its end, not in the order sent",
-		"the stall's replies came back a few ms after it, unordered"
-	if s.Config.Traffic.Arrivals != Uniform {
-		return []string{held + ": its slowest stand closer than their arrivals", held, brief}
+	whose := "the stall's "
+	if st.Over(s.Elapsed) > 1 {
+		whose = "each stall's "
 	}
-	gap := FmtDur(m.Gap)
-	return []string{held + ": its slowest stand closer than the " + gap + " between their arrivals",
-		brief + ": its slowest < " + gap + " apart", held, brief}
+	held := whose + FmtWorkers(m.StallDue) + " held replies came back"
+	whole, brief := held+" together a few ms after it ended, in no order", held+" at once, unordered"
+	l := s.Classes[Payment].Latency
+	if s.Config.Traffic.Arrivals != Uniform || l.Count < 1000 || l.Count >= 2000 {
+		return []string{whole, brief}
+	}
+	// As printed: 996ms beside max 1.01s reads 10ms under it or more, as sent.
+	if ShownLatency(l.P999) <= ShownLatency(l.Max)-m.Gap { // the ladder stands as they were sent: nothing to explain
+		return nil
+	}
+	not := "p99.9 " + FmtLatency(l.P999) + ", not max − " + FmtDur(m.Gap)
+	return []string{not + " as sent: " + whole, not + " as sent: " + held + " together, in no order", not + ": " + brief, whole, brief}
+}
+
+// StallReleasedHelp is the ladder help's account of StallReleased's note.
+func StallReleasedHelp() string {
+	return "in an open loop past a stall, where there is room, why its slowest stand closer than they were sent, " +
+		"\"p99.9 999ms, not max − 10ms as sent: the stall's 100 held replies came back together a few ms after it ended, in no order\": " +
+		"the 100 requests due in the 1s stall, sent 10ms apart, all waited for its end, so each took the stall less how much later it was sent, " +
+		"plus the few ms its reply took once released, in no order of sending; so the 2nd slowest (the p99.9 of 1000 to 1999 samples) " +
+		"stands less than 10ms under the slowest, the max"
 }

@@ -147,7 +147,7 @@ func TestAdaptiveCarriesTheHeavierStep(t *testing.T) {
 	s = healthyProfiled(40*time.Second, 155, 160, 0)
 	s.Bulkhead.Reading = AdaptiveReading{P90: 79300 * time.Microsecond, Mean: 95700 * time.Microsecond, Direction: "increase", Reason: "queue", Updates: 40, Judged: 40, Queued: 0, Age: 500 * time.Millisecond}
 	s.Bulkhead.Limit = 41
-	if _, _, terse := s.AdaptiveRule(); !strings.Contains(terse, "smoothed p90 (both include samples of the 500/s step): limit was 40 × (1\u00a0−\u00a095.7/79.3ms)\u00a0=\u00a0−8.3: none") {
+	if _, _, terse := s.AdaptiveRule(); !strings.Contains(terse, "smoothed p90 (both include samples of the 500/s step): limit was 40 × (1\u00a0−\u00a095.7/79.3ms)\u00a0=\u00a0−8.3, under 0: none in excess") {
 		t.Errorf("the rule: %q", terse)
 	}
 }

@@ -153,10 +153,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// "The rest turned away" read as the limit shedding only an excess over the knee
 		// (newcomer 29); the tail names the rejections, and this says when there are none.
 		rest := ""
-		if span := s.LastSpan(); u.NoneNow && span != "" {
-			// The second by name: "now" beside the window's 0.2% read as a contradiction
-			// (newcomer 81 W2).
-			rest = ", none turned away in " + span
+		if u.NoneSince != "" {
+			// Since when, by name: "now" beside the window's 0.2% read as a contradiction
+			// (newcomer 81 W2), and the last second alone left the seconds before it to guess
+			// (newcomer 86 G2).
+			rest = ", " + u.NoneSince
 		}
 		switch {
 		case k.Knee == 0:
