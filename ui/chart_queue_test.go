@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
