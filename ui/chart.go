@@ -281,16 +281,23 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 		}
 		title, short = fmt.Sprintf("mean workers held (of %d; %s in rotation now)", size, in), fmt.Sprintf("workers held (of %d; %s in rotation)", size, in)
 	}
+	last := s.LastSecond()
+	lastHeld := func(c int) float64 {
+		if last == nil {
+			return 0
+		}
+		return secondHeld(last, c)
+	}
 	return chartSpec{
 		title: title, short: short, narrowest: least, bare: bare,
-		// As the legend writes it (heldFigure), so its strip fills the eighths its figure does.
-		value:   func(sec *lab.Second, c int) float64 { return heldFigure(secondHeld(sec, c)) },
+		// As the legend writes it (heldDrawn), so its strip fills the eighths its figure does.
+		value:   func(sec *lab.Second, c int) float64 { return heldDrawn(lastHeld(c), secondHeld(sec, c)) },
 		atLeast: func(s *lab.Snapshot) float64 { return float64(poolReach(s)) },
 		pool:    true,
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			last := s.LastSecond()
 			what := "last second " + s.LastSpan() // not the table's window: where the line ends
-			return what, s.LastSpan(), func(c int) float64 { return last.Held[c] }
+			return what, s.LastSpan(), func(c int) float64 { return secondHeld(last, c) }
 		},
 	}
 }
@@ -1290,16 +1297,17 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		peak  string
 		ends  []int
 		named bool
-		most  lab.BusiestForms // its most rejected seconds, said (burst)
+		write func(float64) string // a pool chart's figures (heldWriter)
+		most  lab.BusiestForms     // its most rejected seconds, said (burst)
 		burst bool
 	}
 	found := make(map[int]peaks, len(classes))
 	for _, i := range classes {
 		var p peaks
 		if spec.pool {
-			write := heldWriter(of(i))
-			p.top, p.peak, p.ends = busiest(window, i, write)
-			p.named = busiestNamed(p.top, p.peak, p.ends, write(of(i)), window)
+			p.write = heldWriter(of(i))
+			p.top, p.peak, p.ends = busiest(window, i, p.write)
+			p.named = busiestNamed(p.top, p.peak, p.ends, p.write(of(i)), window)
 		}
 		if spec.bursts != nil {
 			var ties []lab.Second
@@ -1335,7 +1343,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			}
 			value := legendValue(of(i), spec.unit)
 			if spec.pool {
-				value = heldValue(of(i))
+				value = found[i].write(of(i))
 			}
 			item := mark + " " + name + value
 			// A busiest second under a twentieth of a worker is the blank's: nothing to add.
@@ -1526,10 +1534,9 @@ func (form busiestForm) of(words lab.BusiestForms) string {
 	return [...]string{words.Whole, words.Mid, words.Brief}[form]
 }
 
-// busiest is class c's busiest seconds of secs in spec, every one that ties at the figure
-// the legend writes (heldValue; lab.TopSeconds): their value, that figure and their ends
-// (Second.T), each written by write (heldWriter) from its mean as held (secondHeld), not
-// as the strip rounds it: to a tenth, 1.22 is 1.2.
+// busiest is class c's busiest seconds of secs, every one that ties at the figure write
+// (heldWriter) gives its mean as held (secondHeld; lab.TopSeconds): their mean, that figure
+// and their ends (Second.T).
 func busiest(secs []lab.Second, c int, write func(float64) string) (top float64, peak string, ends []int) {
 	return lab.TopSeconds(secs, func(sec *lab.Second) float64 { return secondHeld(sec, c) }, write)
 }
@@ -1567,6 +1574,16 @@ func heldFigure(v float64) float64 {
 	return v
 }
 
+// heldDrawn is v as a pool chart's strip draws it beside a legend whose last second held
+// last: as heldWriter writes it, whole from a worker up (heldFigure) or, where heldTenths,
+// to a tenth, so a pool of 2's busiest 1.4 beside a last second's 0.3 draws 1.4, not 1.
+func heldDrawn(last, v float64) float64 {
+	if heldTenths(last) && v >= heldWhole {
+		return math.Round(v*10) / 10
+	}
+	return heldFigure(v)
+}
+
 // heldValue writes a pool chart's legend figure and peak: whole, or to a tenth under one
 // worker, where the strip's some (someMark) may stand for a twentieth of a worker
 // (breaker-trap's trial calls); under that "<0.05", not 0 beside the blank it draws
@@ -1581,12 +1598,16 @@ func heldValue(v float64) string {
 	return fmtCount(int64(heldFigure(v)))
 }
 
+// heldTenths says a pool chart's legend whose last second held last writes its figures to a
+// tenth from a worker up too: where last is written to a tenth.
+func heldTenths(last float64) bool { return last >= heldLeast && last < heldWhole }
+
 // heldWriter writes a class's figures in a pool chart's legend whose last second held last:
-// heldValue, and from a worker up to a tenth too where last is written to a tenth, so its
-// busiest second reads at the last second's precision: "7–8s: P 0.9 (busiest since 0s:
-// 0–1s 1)" left which was the more to guess (newcomer 84 G1).
+// heldValue, and from a worker up to a tenth too where heldTenths, so its busiest second
+// reads at the last second's precision: "7–8s: P 0.9 (busiest since 0s: 0–1s 1)" left which
+// was the more to guess (newcomer 84 G1).
 func heldWriter(last float64) func(float64) string {
-	if last < heldLeast || last >= heldWhole {
+	if !heldTenths(last) {
 		return heldValue
 	}
 	return func(v float64) string {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,13 +119,21 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 // The long queue keeps its queue's row, the fill the sentence is about, where the narrator's
 // terms of the wait would take its line: "19/100 waiting" was left to piece together from "16
 // payments ahead … 3 signups" (newcomer 45 G9). At 80x24 every setting whole takes its row
-// (newcomers 84 and 85): 120x40 has it.
+// (newcomers 84 and 85), and at 120 columns the pool's health line says the terms (the
+// narrator's echo): 80x25 is where the two still trade.
 func TestLongQueueKeepsItsQueueRow(t *testing.T) {
-	out := render(newTheme(true, true), testScreen(longQueueAt8s(), 120, 40))
-	checkFrame(t, out, 120, 40)
+	s := longQueueAt8s()
+	out := render(newTheme(true, true), testScreen(s, 80, 25))
+	checkFrame(t, out, 80, 25)
 	plain := ansi.Strip(out)
-	if !strings.Contains(plain, "19/100 waiting") || !strings.Contains(plain, "while one arriving now waits ~") {
-		t.Errorf("want the queue's row beside the wait:\n%s", plain)
+	words := strings.Join(strings.Fields(plain), " ")
+	_, spare := narration(s.Config, s)
+	echoed := slices.ContainsFunc(strings.Split(plain, "\n"), func(l string) bool { return strings.HasPrefix(l, spare.echo) })
+	if spare.long == "" || echoed {
+		t.Fatalf("no terms of the wait to trade (%q), or the health line says them:\n%s", spare.long, plain)
+	}
+	if !strings.Contains(plain, "19/100 waiting") || !strings.Contains(plain, "while one arriving now waits ~") || strings.Contains(words, spare.long) {
+		t.Errorf("want the queue's row beside the wait, its terms given way:\n%s", plain)
 	}
 }
 

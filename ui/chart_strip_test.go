@@ -1066,3 +1066,23 @@ func TestHeldLegendOnePrecision(t *testing.T) {
 		}
 	}
 }
+
+// The strip draws a second as its legend writes it: a pool of 2 whose last second held 0.3
+// writes its busiest, 1.4, to a tenth, and its strip drew 1, whole from 0.95 (a review of
+// s97a); whole where the legend writes whole.
+func TestHeldStripAsItsLegend(t *testing.T) {
+	s := &lab.Snapshot{Pool: lab.PoolStats{Size: 2}}
+	for _, c := range []struct{ last, top, drawn float64 }{{0.3, 1.4, 1.4}, {0.3, 1.96, 2}, {1.2, 1.4, 1}} {
+		busiest, last := lab.Second{T: 1, Workers: 2}, lab.Second{T: 2, Workers: 2}
+		busiest.Held[lab.Payment], last.Held[lab.Payment] = c.top, c.last
+		s.Timeline = []lab.Second{busiest, last}
+		spec := occupancyChart(s)
+		_, _, of := legendFigures(spec, s)
+		written, err := strconv.ParseFloat(heldWriter(of(int(lab.Payment)))(c.top), 64)
+		drawn := spec.value(&s.Timeline[0], int(lab.Payment))
+		if err != nil || drawn != c.drawn || stripLevel(drawn, 2) != stripLevel(written, 2) {
+			t.Errorf("last %v, busiest %v: drawn %v (level %d), written %v (level %d), want drawn %v",
+				c.last, c.top, drawn, stripLevel(drawn, 2), written, stripLevel(written, 2), c.drawn)
+		}
+	}
+}

@@ -164,8 +164,9 @@ func latencyFrom(t lab.TrafficConfig) string {
 
 // ladderNote says which of the ladder's rungs are the slowest sample, too few under them
 // to be more, in the words of the table's "p99 of fewer than 100 is the slowest of them"
-// (newcomer 34: p99.9 and p99.99 of 701 samples shown unmarked, each the max): the longest
-// form that fits w, or "" where every rung has enough.
+// (newcomer 34: p99.9 and p99.99 of 701 samples shown unmarked, each the max), then a stall's
+// release (StallReleased) where it fits: the longest form that fits w, the release alone
+// where every rung has enough, or "" where neither is to say.
 func ladderNote(snap *lab.Snapshot, w int) string {
 	least := snap.Classes[lab.Payment].Latency.Count // the fewest of the ladder's rows
 	if c := snap.Classes[lab.Payment].LatencyCorrected.Count; snap.ClosedLoop != nil && c < least {
