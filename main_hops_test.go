@@ -203,6 +203,21 @@ func TestHelpWidestIsThePresets(t *testing.T) {
 	}
 }
 
+// The help's knee works its figures out from PostmortemStore: it must be both postmortem
+// presets' store, or the help's "25 calls" and "50ms" go stale beside their screens.
+func TestHelpKneeIsThePostmortems(t *testing.T) {
+	got := lab.PostmortemStore().Dependency
+	for _, name := range []string{"postmortem", "postmortem-fix"} {
+		cfg, err := presets.Load(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := cfg.Dependency; got.Knee != want.Knee || got.KneeExponent != want.KneeExponent || got.CallLatency() != want.CallLatency() {
+			t.Errorf("the help's knee %d^%g at %s, %s's %d^%g at %s", got.Knee, got.KneeExponent, got.CallLatency(), name, want.Knee, want.KneeExponent, want.CallLatency())
+		}
+	}
+}
+
 // stacked-timeouts against deadline-propagation, on the same traffic for 20 s: the story
 // of the issue in one comparison. 3 layers × 3 tries give 27 calls at the last hop per
 // payment, less the tries the payments of the last 3.3 s have not made yet (24.8 on
