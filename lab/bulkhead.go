@@ -376,10 +376,10 @@ func widestHelp() string {
 	pct := func(x float64) string { return fmt.Sprintf("%.3g%%", 100*x) }
 	sem := SemaphoreBulkhead()
 	one := sem.Forecast()
-	need, load := one.Payment.OthersNeed, othersLoad(one, sem.Others())
+	need, load := one.Payment.OthersNeed, sem.othersLoad()
 	fleet := FleetBulkhead()
 	four, three := fleet.ReplicaForecast(fleet.Fleet.Replicas), fleet.ReplicaForecast(fleet.Fleet.Replicas-1)
-	need4, load4, load3 := four.Payment.OthersNeed, othersLoad(four, fleet.Others()), othersLoad(three, fleet.Others())
+	need4, load4, load3 := four.Payment.OthersNeed, fleet.Share(fleet.Fleet.Replicas).othersLoad(), fleet.Share(fleet.Fleet.Replicas-1).othersLoad()
 	rate4, signup := four.Classes[Signup].Rate, fleet.Signup.Work.D()
 	// The longest a signup may hold its worker for need4 workers to keep the share of a
 	// replica's signups under the bar, by halving.
@@ -407,13 +407,14 @@ func widestHelp() string {
 		RejectPool.Word(), fleet.Pool.Queue, strings.ToUpper(string(fleet.Pool.Discipline)), pct(erlangC(load4, need4)), pct(erlangB(load4, need4)))
 }
 
-// othersLoad is the erlangs the classes others offer at forecast f: their workers needed.
-func othersLoad(f Forecast, others []Class) float64 {
-	var a float64
-	for _, c := range others {
-		a += f.Classes[c].WorkersNeeded
+// othersLoad is the erlangs the classes other than payments offer at their peak rates:
+// the load othersNeed sizes their workers for, and the help's Erlang B figures are of.
+func (c Config) othersLoad() float64 {
+	var load float64
+	for _, cl := range c.Others() {
+		load += c.Traffic.PeakRate(cl) * c.hold(cl, PaymentForecast{}).Seconds()
 	}
-	return a
+	return load
 }
 
 // erlangC is the share of random arrivals that wait for one of n servers offered a erlangs
@@ -460,14 +461,10 @@ func (c Config) bulkheadForecast(f *Forecast) {
 // load); 0 when none of them arrive. A class answered at once (health) still needs a
 // worker to answer it: at least one.
 func (c Config) othersNeed() int {
-	others := c.Others()
-	if len(others) == 0 {
+	if len(c.Others()) == 0 {
 		return 0
 	}
-	var load float64
-	for _, cl := range others {
-		load += c.Traffic.PeakRate(cl) * c.hold(cl, PaymentForecast{}).Seconds()
-	}
+	load := c.othersLoad()
 	n, b := 1, erlangB(load, 1)
 	for b >= OthersLoss { // one worker more at a time, on Erlang B's recurrence
 		n++
