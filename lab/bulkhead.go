@@ -662,23 +662,32 @@ func slackHealth(s *Snapshot, w int) []Item {
 
 // slackWhen says when the bulkhead's rejections fell, from the timeline's per-second counts:
 // "5–35s", the first to the last whole second with one, where those seconds hold them all;
-// "since 5s" where some are not in them yet (the second under way); "" before a whole second
-// has one, or where the seconds count more than the slack (no guess).
+// "since 5s" where some are not in them yet (the second under way, a part second at the
+// end of the timeline counted as it, as lastRejection does: "5–6s" at 5.5s named a second
+// not yet over, review B3); "" where none has fallen, where the seconds count more than
+// the slack (no guess), or fewer once the timeline has dropped its first seconds: those
+// are not counted, and "since 3600s" would be said forever (review B4).
 func slackWhen(s *Snapshot) string {
-	var n int64
+	var n, now int64
 	first, last, why := 0, 0, bulkheadRejects()
-	for _, sec := range s.Timeline {
+	whole := s.wholeSeconds()
+	for i, sec := range s.Timeline {
 		k := sumFor(sec.Rejected[Payment], why)
 		if k == 0 {
 			continue
 		}
-		if n == 0 {
+		if n+now == 0 {
 			first = sec.T - 1
+		}
+		if i >= len(whole) {
+			now += k
+			continue
 		}
 		n, last = n+k, sec.T
 	}
+	trimmed := len(s.Timeline) > 0 && s.Timeline[0].T > 1
 	switch {
-	case n == 0 || n > s.Slack.Rejections:
+	case n+now == 0 || n+now > s.Slack.Rejections || trimmed && n+now < s.Slack.Rejections:
 		return ""
 	case n == s.Slack.Rejections:
 		return FmtSpan(first, last)
