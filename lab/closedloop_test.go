@@ -196,4 +196,9 @@ func TestStallReleasedOnceOver(t *testing.T) {
 	if f := s.StallReleased(); f != nil {
 		t.Errorf("closed loop: %q, want none", f)
 	}
+	// The ladder is the payments': their 10ms apart, not every class's 5ms (review B5).
+	s.Config.Traffic.Mode, s.Config.Traffic.Signup.Rate = Open, 100
+	if f := s.StallReleased(); len(f) == 0 || !strings.Contains(f[0], "10ms") {
+		t.Errorf("payments at 100/s beside signups at 100/s: %q, want the payments' 10ms", f)
+	}
 }

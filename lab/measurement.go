@@ -158,8 +158,9 @@ func (m MeasurementForecast) DueInStalls(st StallConfig, elapsed time.Duration) 
 // the histogram's p99.9 is the 2nd slowest sample itself. Longest first; nil before a stall
 // is over, in a closed loop (its own corrected row times them) or without a stall.
 func (s *Snapshot) StallReleased() []string {
-	st, m := s.Config.Dependency.Stall, s.Config.measurement()
-	if s.Config.Traffic.Mode == Closed || st.Over(s.Elapsed) == 0 || m.Gap <= 0 {
+	// The payments' own gap: the ladder is theirs, m.Gap every class's (review B5).
+	st, pay := s.Config.Dependency.Stall, s.Config.Traffic.Rate(Payment)
+	if s.Config.Traffic.Mode == Closed || st.Over(s.Elapsed) == 0 || pay <= 0 {
 		return nil
 	}
 	held, brief := "the stall's held replies came back a few ms after its end, not in the order sent",
@@ -167,7 +168,7 @@ func (s *Snapshot) StallReleased() []string {
 	if s.Config.Traffic.Arrivals != Uniform {
 		return []string{held + ": its slowest stand closer than their arrivals", held, brief}
 	}
-	gap := FmtDur(m.Gap)
+	gap := FmtDur(time.Duration(float64(time.Second) / pay))
 	return []string{held + ": its slowest stand closer than the " + gap + " between their arrivals",
 		brief + ": its slowest < " + gap + " apart", held, brief}
 }
