@@ -172,6 +172,52 @@ func TestHelpStackedIsThePreset(t *testing.T) {
 	}
 }
 
+// The widest cap's help works its figures out from SemaphoreBulkhead and FleetBulkhead:
+// they must forecast what the presets do, or the help goes stale beside the screen.
+func TestHelpWidestIsThePresets(t *testing.T) {
+	for _, p := range []struct {
+		preset string
+		got    lab.Config
+	}{{"semaphore-bulkhead", lab.SemaphoreBulkhead()}, {"fleet-bulkhead", lab.FleetBulkhead()}} {
+		want, err := presets.Load(p.preset, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := p.got
+		if a, b := got.Forecast().Payment, want.Forecast().Payment; !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: the help's forecast %+v, the preset's %+v", p.preset, a, b)
+		}
+		for _, n := range []int{4, 3} {
+			// The help's figures, not the run's length (Measurement's samples).
+			a, b := got.ReplicaForecast(n), want.ReplicaForecast(n)
+			if !reflect.DeepEqual(a.Payment, b.Payment) || !reflect.DeepEqual(a.Classes, b.Classes) {
+				t.Errorf("%s: the help's forecast with %d in rotation %+v %+v, the preset's %+v %+v", p.preset, n, a.Classes, a.Payment, b.Classes, b.Payment)
+			}
+		}
+		if got.Traffic.Rate(lab.Signup) != want.Traffic.Rate(lab.Signup) || got.Signup.Work != want.Signup.Work ||
+			got.Pool.Queue != want.Pool.Queue || got.Pool.Discipline != want.Pool.Discipline {
+			t.Errorf("%s: the help's signups %v/s at %s, queue %d %s; the preset's %v/s at %s, queue %d %s", p.preset,
+				got.Traffic.Rate(lab.Signup), got.Signup.Work, got.Pool.Queue, got.Pool.Discipline,
+				want.Traffic.Rate(lab.Signup), want.Signup.Work, want.Pool.Queue, want.Pool.Discipline)
+		}
+	}
+}
+
+// The help's knee works its figures out from PostmortemStore: it must be both postmortem
+// presets' store, or the help's "25 calls" and "50ms" go stale beside their screens.
+func TestHelpKneeIsThePostmortems(t *testing.T) {
+	got := lab.PostmortemStore().Dependency
+	for _, name := range []string{"postmortem", "postmortem-fix"} {
+		cfg, err := presets.Load(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := cfg.Dependency; got.Knee != want.Knee || got.KneeExponent != want.KneeExponent || got.CallLatency() != want.CallLatency() {
+			t.Errorf("the help's knee %d^%g at %s, %s's %d^%g at %s", got.Knee, got.KneeExponent, got.CallLatency(), name, want.Knee, want.KneeExponent, want.CallLatency())
+		}
+	}
+}
+
 // stacked-timeouts against deadline-propagation, on the same traffic for 20 s: the story
 // of the issue in one comparison. 3 layers × 3 tries give 27 calls at the last hop per
 // payment, less the tries the payments of the last 3.3 s have not made yet (24.8 on

@@ -378,10 +378,10 @@ func widestHelp() string {
 	pct := func(x float64) string { return fmt.Sprintf("%.3g%%", 100*x) }
 	sem := SemaphoreBulkhead()
 	one := sem.Forecast()
-	need, load := one.Payment.OthersNeed, othersLoad(one, sem.Others())
+	need, load := one.Payment.OthersNeed, sem.othersLoad()
 	fleet := FleetBulkhead()
 	four, three := fleet.ReplicaForecast(fleet.Fleet.Replicas), fleet.ReplicaForecast(fleet.Fleet.Replicas-1)
-	need4, load4, load3 := four.Payment.OthersNeed, othersLoad(four, fleet.Others()), othersLoad(three, fleet.Others())
+	need4, load4, load3 := four.Payment.OthersNeed, fleet.Share(fleet.Fleet.Replicas).othersLoad(), fleet.Share(fleet.Fleet.Replicas-1).othersLoad()
 	rate4, signup := four.Classes[Signup].Rate, fleet.Signup.Work.D()
 	// The longest a signup may hold its worker for need4 workers to keep the share of a
 	// replica's signups under the bar, by halving.
@@ -409,13 +409,14 @@ func widestHelp() string {
 		RejectPool.Word(), fleet.Pool.Queue, strings.ToUpper(string(fleet.Pool.Discipline)), pct(erlangC(load4, need4)), pct(erlangB(load4, need4)))
 }
 
-// othersLoad is the erlangs the classes others offer at forecast f: their workers needed.
-func othersLoad(f Forecast, others []Class) float64 {
-	var a float64
-	for _, c := range others {
-		a += f.Classes[c].WorkersNeeded
+// othersLoad is the erlangs the classes other than payments offer at their peak rates:
+// the load othersNeed sizes their workers for, and the help's Erlang B figures are of.
+func (c Config) othersLoad() float64 {
+	var load float64
+	for _, cl := range c.Others() {
+		load += c.Traffic.PeakRate(cl) * c.hold(cl, PaymentForecast{}).Seconds()
 	}
-	return a
+	return load
 }
 
 // erlangC is the share of random arrivals that wait for one of n servers offered a erlangs
@@ -462,14 +463,10 @@ func (c Config) bulkheadForecast(f *Forecast) {
 // load); 0 when none of them arrive. A class answered at once (health) still needs a
 // worker to answer it: at least one.
 func (c Config) othersNeed() int {
-	others := c.Others()
-	if len(others) == 0 {
+	if len(c.Others()) == 0 {
 		return 0
 	}
-	var load float64
-	for _, cl := range others {
-		load += c.Traffic.PeakRate(cl) * c.hold(cl, PaymentForecast{}).Seconds()
-	}
+	load := c.othersLoad()
 	n, b := 1, erlangB(load, 1)
 	for b >= OthersLoss { // one worker more at a time, on Erlang B's recurrence
 		n++
@@ -667,23 +664,32 @@ func slackHealth(s *Snapshot, w int) []Item {
 
 // slackWhen says when the bulkhead's rejections fell, from the timeline's per-second counts:
 // "5–35s", the first to the last whole second with one, where those seconds hold them all;
-// "since 5s" where some are not in them yet (the second under way); "" before a whole second
-// has one, or where the seconds count more than the slack (no guess).
+// "since 5s" where some are not in them yet (the second under way, a part second at the
+// end of the timeline counted as it, as lastRejection does: "5–6s" at 5.5s named a second
+// not yet over, review B3); "" where none has fallen, where the seconds count more than
+// the slack (no guess), or fewer once the timeline has dropped its first seconds: those
+// are not counted, and "since 3600s" would be said forever (review B4).
 func slackWhen(s *Snapshot) string {
-	var n int64
+	var n, now int64
 	first, last, why := 0, 0, bulkheadRejects()
-	for _, sec := range s.Timeline {
+	whole := s.wholeSeconds()
+	for i, sec := range s.Timeline {
 		k := sumFor(sec.Rejected[Payment], why)
 		if k == 0 {
 			continue
 		}
-		if n == 0 {
+		if n+now == 0 {
 			first = sec.T - 1
+		}
+		if i >= len(whole) {
+			now += k
+			continue
 		}
 		n, last = n+k, sec.T
 	}
+	trimmed := len(s.Timeline) > 0 && s.Timeline[0].T > 1
 	switch {
-	case n == 0 || n > s.Slack.Rejections:
+	case n+now == 0 || n+now > s.Slack.Rejections || trimmed && n+now < s.Slack.Rejections:
 		return ""
 	case n == s.Slack.Rejections:
 		return FmtSpan(first, last)

@@ -5,6 +5,7 @@ package lab
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // A fleet's adaptive bulkhead is reported in one unit: where its limit started and where it
@@ -204,6 +205,41 @@ func TestEveryPoolSaysWhichBesideConnections(t *testing.T) {
 	for _, it := range SettingsItems(plain, &Snapshot{Config: plain}, 120) {
 		if it.Label == "worker pool" || it.Label == "connection pool" {
 			t.Errorf("no connections: %q %q, want \"pool 20 workers\"", it.Label, it.Value)
+		}
+	}
+}
+
+// slackWhen names the seconds the bulkhead's rejections fell in only where they hold them
+// all: a part second at the end (--at 5.5s) is the second under way, "since", not "5–6s"
+// (review B3); a timeline that has dropped its first seconds, short of the count, says
+// nothing rather than "since 3600s" for ever (B4).
+func TestSlackWhen(t *testing.T) {
+	why := bulkheadRejects()[0]
+	sec := func(t int, rejected int64) Second {
+		var s Second
+		s.T, s.Rejected[Payment][why] = t, rejected
+		return s
+	}
+	for _, c := range []struct {
+		name     string
+		elapsed  time.Duration
+		timeline []Second
+		slack    int64
+		want     string
+	}{
+		{"whole seconds", 6 * time.Second, []Second{sec(1, 0), sec(2, 3), sec(3, 0), sec(4, 2), sec(5, 0), sec(6, 0)}, 5, "1–4s"},
+		{"mid-second, none in the part", 5500 * time.Millisecond, []Second{sec(1, 0), sec(2, 3), sec(3, 0), sec(4, 2), sec(5, 0), sec(6, 0)}, 5, "1–4s"},
+		{"mid-second, some in the part", 5500 * time.Millisecond, []Second{sec(1, 0), sec(2, 3), sec(3, 0), sec(4, 2), sec(5, 0), sec(6, 4)}, 9, "since 1s"},
+		{"mid-second, all in the part", 5500 * time.Millisecond, []Second{sec(1, 0), sec(2, 0), sec(3, 0), sec(4, 0), sec(5, 0), sec(6, 4)}, 4, "since 5s"},
+		{"second not yet sampled", 6 * time.Second, []Second{sec(1, 0), sec(2, 3)}, 5, "since 1s"},
+		{"trimmed, all kept", 3603 * time.Second, []Second{sec(3601, 0), sec(3602, 2), sec(3603, 0)}, 2, "3601–3602s"},
+		{"trimmed, some dropped", 3603 * time.Second, []Second{sec(3601, 0), sec(3602, 2), sec(3603, 0)}, 7, ""},
+		{"more than the slack", 6 * time.Second, []Second{sec(1, 3)}, 2, ""},
+		{"none", 6 * time.Second, []Second{sec(1, 0)}, 0, ""},
+	} {
+		s := &Snapshot{Elapsed: c.elapsed, Timeline: c.timeline, Slack: SlackStats{Rejections: c.slack}}
+		if got := slackWhen(s); got != c.want {
+			t.Errorf("%s: slackWhen %q, want %q", c.name, got, c.want)
 		}
 	}
 }

@@ -207,4 +207,11 @@ func TestStallReleasedOnceOver(t *testing.T) {
 	if f := s.StallReleased(); f != nil {
 		t.Errorf("closed loop: %q, want none", f)
 	}
+	// The ladder is the payments': their 10ms apart and 100 held, not every class's 5ms and
+	// 200 (review B5).
+	s.Config.Traffic.Mode, s.Config.Traffic.Signup.Rate = Open, 100
+	s.Classes[Payment].Latency = Percentiles{P999: 999 * time.Millisecond, Max: 1003 * time.Millisecond, Count: 1000}
+	if f := s.StallReleased(); len(f) == 0 || !strings.HasPrefix(f[0], "p99.9 999ms, not max − 10ms as sent: the stall's 100 held replies") {
+		t.Errorf("payments at 100/s beside signups at 100/s: %q, want the payments' 10ms and 100", f)
+	}
 }

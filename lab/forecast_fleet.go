@@ -183,26 +183,20 @@ func (w CheckWait) InARow(need int) float64 {
 // dominoCheck is fleet-domino's replica with three left, the help's example of a check's and a
 // pull's odds: 8/s payments of 3s each on 20 workers, a 2s check timeout, 2 checks in a row
 // 100ms apart pull it; dominoNeed the workers its check needs to free, 11 payments ahead.
-var (
-	dominoCheck = CheckWait{Timeout: 2 * time.Second, Workers: 20, Hold: 3 * time.Second, PullAfter: 2, Every: 100 * time.Millisecond, Arrive: 8}
-	dominoNeed  = 12
-)
+var dominoCheck = CheckWait{Timeout: 2 * time.Second, Workers: 20, Hold: 3 * time.Second, PullAfter: 2, Every: 100 * time.Millisecond, Arrive: 8}
+
+const dominoNeed = 12
 
 // InARowHow says how InARow(need) comes from ShortOdds(need), in w's numbers, for the help:
 // the screen's "2 in a row, 1-in-7" had no derivation anywhere, the help only restated it
-// (newcomer 85 G2). "" where InARow is 0 or a worker frees more than once in the timeout
-// (Recurs), whose frees the words below do not count.
+// (newcomer 85 G2). Its words are dominoCheck's, the one it is asked for: two checks in a
+// row (PullAfter 2), over calls longer than the timeout (a worker frees at most once in it,
+// not Recurs).
 func (w CheckWait) InARowHow(need int) string {
 	first, all := w.ShortOdds(need), w.InARow(need)
-	if all <= 0 || w.Recurs() {
-		return ""
-	}
 	_, more := w.freesEach()
 	left := time.Duration((1 - more) * float64(w.Hold)) // the most a call has left past the timeout
 	next, fail := fmt.Sprintf("the next, sent %s later,", FmtSecs(w.Every)), "it is not ok too"
-	if w.PullAfter > 2 {
-		next, fail = fmt.Sprintf("each of the next %d, %s apart,", w.PullAfter-1, FmtSecs(w.Every)), "they are all not ok too"
-	}
 	// Whole percents, the product of those written: 19% × 76% is 14%, not the 15% of 0.145.
 	p1, p2 := math.Round(100*first), math.Round(100*all/first)
 	return fmt.Sprintf("the first check is not ok where fewer than %d of the %d workers free within its %s, each with chance %s / %s (its payment began at a random point of its call): %.0f%%, %s; "+

@@ -39,14 +39,23 @@ const (
 	kneeSquareBrief = "is a model"
 )
 
-// kneeExample is the postmortem presets' store, the help's example of the knee.
-var kneeExample = KneeForecast{Knee: 25, Exponent: knee.DefaultExponent, Latency: 50 * time.Millisecond}
+// PostmortemStore is the postmortem presets' store as far as its knee goes, the help's
+// example of the knee: its numbers are worked out from it, so that they cannot go stale
+// (TestHelpKneeIsThePostmortems ties it to the presets). From no defaults, as
+// StackedTimeouts: the help has no run to read them from.
+func PostmortemStore() Config {
+	var c Config
+	c.Dependency.Mode, c.Dependency.HealthyLatency = ModeHealthy, Duration(50*time.Millisecond)
+	c.Dependency.Knee, c.Dependency.KneeExponent = 25, knee.DefaultExponent
+	return c
+}
 
 // kneeHelp is the help's knee: what the curve does, which of it is the source's and which the
 // lab's, and why the lab's is a square, in the postmortem presets' numbers: the square was
 // nowhere justified, and the lesson rests on it (newcomer 85 G-MAJOR).
 func kneeHelp() Item {
-	k, linear := kneeExample, kneeExample
+	k := PostmortemStore().kneeForecast()
+	linear := k
 	linear.Exponent = 1
 	perSec := func(k KneeForecast, n int) string {
 		_, r := k.Answers(n)

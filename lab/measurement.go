@@ -161,25 +161,27 @@ func (m MeasurementForecast) DueInStalls(st StallConfig, elapsed time.Duration) 
 // stall is over, in a closed loop (its own corrected row times them), without a stall, or
 // where that p99.9 stands at max less the gap or under as printed, as sent.
 func (s *Snapshot) StallReleased() []string {
-	st, m := s.Config.Dependency.Stall, s.Config.measurement()
-	if s.Config.Traffic.Mode == Closed || st.Over(s.Elapsed) == 0 || m.Gap <= 0 {
+	// The payments' own gap and count: the ladder is theirs, the measurement's every class's (review B5).
+	st, pay := s.Config.Dependency.Stall, s.Config.Traffic.Rate(Payment)
+	if s.Config.Traffic.Mode == Closed || st.Over(s.Elapsed) == 0 || pay <= 0 {
 		return nil
 	}
 	whose := "the stall's "
 	if st.Over(s.Elapsed) > 1 {
 		whose = "each stall's "
 	}
-	held := whose + FmtWorkers(m.StallDue) + " held replies came back"
+	gap := time.Duration(float64(time.Second) / pay)
+	held := whose + FmtWorkers(pay*st.For.D().Seconds()) + " held replies came back"
 	whole, brief := held+" together a few ms after it ended, in no order", held+" at once, unordered"
 	l := s.Classes[Payment].Latency
 	if s.Config.Traffic.Arrivals != Uniform || l.Count < 1000 || l.Count >= 2000 {
 		return []string{whole, brief}
 	}
 	// As printed: 996ms beside max 1.01s reads 10ms under it or more, as sent.
-	if ShownLatency(l.P999) <= ShownLatency(l.Max)-m.Gap { // the ladder stands as they were sent: nothing to explain
+	if ShownLatency(l.P999) <= ShownLatency(l.Max)-gap { // the ladder stands as they were sent: nothing to explain
 		return nil
 	}
-	not := "p99.9 " + FmtLatency(l.P999) + ", not max − " + FmtDur(m.Gap)
+	not := "p99.9 " + FmtLatency(l.P999) + ", not max − " + FmtDur(gap)
 	return []string{not + " as sent: " + whole, not + " as sent: " + held + " together, in no order", not + ": " + brief, whole, brief}
 }
 

@@ -65,7 +65,10 @@ func TestUserDeadlineHeader(t *testing.T) {
 
 // A deadline with a monotonic reading goes on the wire as the wall clock now plus the time
 // left to it by the monotonic clock, which is the same instant while the wall clock holds
-// still: read back, it lies between the time left after the readings either side.
+// still: read back, it lies between the time left after the readings either side. It
+// cannot fail without the wall clock stepping between the readings, where at's own wall
+// reading would be off by the step: it guards the sum, not the step, which no test can
+// bring about (time has no wall clock to step apart from the monotonic one).
 func TestUserDeadlineMonotonic(t *testing.T) {
 	const left = 2 * time.Second
 	before := time.Now()

@@ -12,7 +12,7 @@ import (
 // second (and the last at the end), closed-loop's "5–10s" held 4.99s to 10s, the send due at
 // 4.99s in it, and read 80.4/s of 401 sends (newcomer 82 W3).
 func TestSecondsAreWholeSecondToWholeSecond(t *testing.T) {
-	start := time.Now().Add(-time.Hour) // long past: take has no second to wait for
+	start := time.Now().Add(-time.Hour)
 	at := func(ms int) time.Time { return start.Add(time.Duration(ms) * time.Millisecond) }
 	m := newClassMetrics(start)
 	s := seconds{before: func(upTo time.Time) (out [numClasses]lab.ClassStats) {
