@@ -85,8 +85,12 @@ func (e EndCap) capBrief() string {
 }
 
 // capSum is the cap's sum in figures: "20÷3.0s = 6.7/s", "3 × 20÷3.0s = 20/s".
-func (e EndCap) capSum() string {
-	return fmt.Sprintf("%s÷%s = %s", e.count(), FmtSecs(e.Hold), FmtPerSec(e.PerSec()))
+func (e EndCap) capSum() string { return e.capSumWith(" = ") }
+
+// capSumWith is capSum with its "=" written as eq: "5÷3.0s=1.7/s" beside a ceiling in signs,
+// "≤5×⌈5s÷3.0s⌉÷5s=2/s", keeps that form in the 51 cells beside the window at 80 columns.
+func (e EndCap) capSumWith(eq string) string {
+	return fmt.Sprintf("%s÷%s%s%s", e.count(), FmtSecs(e.Hold), eq, FmtPerSec(e.PerSec()))
 }
 
 // serversBare is ServersWords without the replicas out now, for a sentence that named them.
@@ -266,10 +270,10 @@ type batchWords struct {
 	long, short, fewest, times, caught string
 	timesBrief                         string // times in signs where 56 columns hold no more: "2×"
 	every                              string // fewest in signs, for a form that derives the rate: "≤20 end every 3.0s"
-	most                               string // the window's own ceiling from its batches: "≤ 2 × 20 ÷ 5s = 8/s", "2 × 5 ÷ 5s = 2/s"
+	most                               string // the window's own ceiling from its batches: "≤ 2 × 20 ÷ 5s = 8/s", "≤ 2 × 5 ÷ 5s = 2/s"
 	mostBrief                          string // most's figure alone: "so ≤ 8/s"
 	// most where no more words fit, its times worked out, in the window the line is of:
-	// "5×⌈5s÷3.0s⌉÷5s=2/s". "5 end twice: 2/s" left why twice to work out (newcomer 77): a
+	// "≤5×⌈5s÷3.0s⌉÷5s=2/s". "5 end twice: 2/s" left why twice to work out (newcomer 77): a
 	// server's ends are a Hold apart, so a window holds no more than ⌈its length ÷ Hold⌉ of
 	// them, Rounds, which is what OverCap's windows caught (OverCap: more than its length ÷
 	// Hold, no more than Rounds). "" where the hold as shown makes another ⌈⌉ than the
@@ -286,22 +290,21 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 		short: fmt.Sprintf("%d calls end together every %s", all, hold), fewest: fmt.Sprintf("%d end together every %s", all, hold),
 		times: fmt.Sprintf("%d times", rounds), caught: fmt.Sprintf("%d batches", rounds), timesBrief: fmt.Sprintf("%d×", rounds), ended: int(n),
 		every: fmt.Sprintf("%d end every %s", all, hold)}
+	// The ceiling says ≤ always, whole batches too, where ok/s reaches it: "2 × 5 ÷ 5s = 2/s"
+	// beside "ok 2/s" read as a second measured rate, where shared-pool's said "≤" (newcomer 87 W4).
 	most := FmtPerSec((float64(rounds*all) + e.lastEnds()) / float64(r.Seconds))
-	b.most = fmt.Sprintf("%d × %d ÷ %ds = %s", rounds, all, r.Seconds, most)
+	b.most = fmt.Sprintf("≤ %d × %d ÷ %ds = %s", rounds, all, r.Seconds, most)
 	tailSaid := ""                            // the brief's too: "twice in 5s, so ≤ 28/s" beside ≤60 made 24 (review s94c)
 	if tail := e.tailNames(); len(tail) > 0 { // "(2 × 60 + r1's last 20)": whose the batch beyond the rounds is
 		whose := possessive(strings.Join(tail, " and "))
-		b.most = fmt.Sprintf("(%d × %d + %s last %d) ÷ %ds = %s", rounds, all, whose, int(e.lastEnds()), r.Seconds, most)
+		b.most = fmt.Sprintf("≤ (%d × %d + %s last %d) ÷ %ds = %s", rounds, all, whose, int(e.lastEnds()), r.Seconds, most)
 		tailSaid = fmt.Sprintf("+ %s last %d, ", whose, int(e.lastEnds()))
 	}
-	b.mostBrief = tailSaid + "so " + most
-	le := "" // "≤" before a count and a rate of bunches, in signs
+	b.mostBrief = tailSaid + "so ≤ " + most
 	if n != float64(rounds*all)+e.lastEnds() {
 		// Bunches, not whole batches (shared-pool's 36 ok in 5s from 2 of 20 workers'):
-		// "20 calls … twice" would make 40.
-		le = "≤"
-		b.short, b.fewest, b.every = "up to "+b.short, le+b.fewest, le+b.every // a compare half's too (review 42b)
-		b.most, b.mostBrief = "≤ "+b.most, tailSaid+"so ≤ "+most
+		// "20 calls … twice" would make 40: a batch's count is a bound too.
+		b.short, b.fewest, b.every = "up to "+b.short, "≤"+b.fewest, "≤"+b.every // a compare half's too (review 42b)
 	}
 	switch rounds {
 	case 1:
@@ -312,12 +315,12 @@ func (e EndCap) batch(r *Rates, rounds int) batchWords {
 	if math.Ceil(float64(r.Seconds)*float64(time.Second)/float64(ShownSecs(e.Hold))) != float64(rounds) {
 		return b // no ceil: its ⌈⌉ of the hold as shown would not make the rounds counted
 	}
-	// In the window the line says it of: "5×⌈5s÷3.0s⌉÷5s=2/s", "≤(60×⌈5s÷3.0s⌉+20)÷5s=28/s".
+	// In the window the line says it of: "≤5×⌈5s÷3.0s⌉÷5s=2/s", "≤(60×⌈5s÷3.0s⌉+20)÷5s=28/s".
 	ceil := fmt.Sprintf("%d×⌈%ds÷%s⌉", all, r.Seconds, hold)
 	if e.lastEnds() > 0 {
 		ceil = fmt.Sprintf("(%s+%d)", ceil, int(e.lastEnds()))
 	}
-	b.ceil = fmt.Sprintf("%s%s÷%ds=%s", le, ceil, r.Seconds, most)
+	b.ceil = fmt.Sprintf("≤%s÷%ds=%s", ceil, r.Seconds, most)
 	return b
 }
 
@@ -383,8 +386,8 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		// the cap's figure alone, narrower, won the line beside the window by fitting there,
 		// and one with "together, twice in 5s" and no bound, by its words. Its times worked
 		// out, ⌈5s÷3.0s⌉ (newcomer 77: "5 end twice" left why twice), in 51 cells beside the
-		// window's note at 80 columns, 59 in a compare half.
-		fmt.Sprintf("%s ok %s > %s: %s", name, ok, e.capSum(), b.ceil))
+		// window's note at 80 columns, 59 in a compare half: its sum in signs as tight (capSumWith).
+		fmt.Sprintf("%s ok %s > %s: %s", name, ok, e.capSumWith("="), b.ceil))
 }
 
 // overLead is the over-cap note's lead where its servers' words fit: "payment ok 7.2/s > 20
@@ -406,7 +409,7 @@ func OverCapHelp() string {
 	r := Rates{Seconds: 5, From: 1, To: 6}
 	r.OK[Payment] = 7.2
 	b, secs, hold := e.batch(&r, e.caught(&r)), fmt.Sprintf("%ds", r.Seconds), FmtSecs(e.Hold)
-	return fmt.Sprintf("Where payments' ok/s tops the most their servers end a second in the long run (\"%s\"), a note under the table says why: one server's calls end at least a call's latency apart, so %d seconds hold at most ⌈%s ÷ %s⌉ = %d of its ends (⌈ ⌉: rounded up), %s, where the long run averages %.1f (\"%s\"; short of room, \"%s\").",
+	return fmt.Sprintf("Where payments' ok/s tops the most their servers end a second in the long run (\"%s\"), a note under the table says why: one server's calls end at least a call's latency apart, so %d seconds hold at most ⌈%s ÷ %s⌉ = %d of its ends (⌈ ⌉: rounded up), %s, where the long run averages %.1f (\"%s\"; short of room, \"%s\"); ≤ says at most: before the window's ceiling always, which ok/s reaches where every batch ended whole, and before a batch's count where its calls ended in bunches, fewer.",
 		e.overLead(Payment.String(), &r), r.Seconds, secs, hold, e.Rounds(&r), b.times, float64(r.Seconds)/e.Hold.Seconds(), b.inWindow(&r), b.ceil)
 }
 

@@ -151,7 +151,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	// ends falling at most twice in 5s.
 	for _, f := range over {
 		if !strings.Contains(f, "5 calls end together every 3.0s, so at most twice in") && !strings.Contains(f, "5 connections' calls end close together every 3.0s, a batch, and these 5s caught 2 batches, the most 5s can catch 3.0s apart") &&
-			!strings.Contains(f, "5 end every 3.0s, twice in 5s") && !strings.HasSuffix(f, "> 5÷3.0s = 1.7/s: 5×⌈5s÷3.0s⌉÷5s=2/s") || strings.Contains(f, "up to") {
+			!strings.Contains(f, "5 end every 3.0s, twice in 5s") && !strings.HasSuffix(f, "> 5÷3.0s=1.7/s: ≤5×⌈5s÷3.0s⌉÷5s=2/s") || strings.Contains(f, "up to") {
 			t.Errorf("%q: what a batch is, and why twice", f)
 		}
 	}
@@ -165,7 +165,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 			!strings.Contains(f, "20 workers ÷ 3.0s = 6.7/s, the long-run ceiling: ≤20 end every 3.0s, twice in") &&
 			!strings.Contains(f, "20÷3.0s = 6.7/s: ≤20 end every 3.0s, twice in") &&
 			!strings.Contains(f, "> 6.7/s: ≤20 end together, twice in") && !strings.Contains(f, "> 6.7/s: ≤20 end together, 2× in") &&
-			!strings.HasSuffix(f, "> 20÷3.0s = 6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s") {
+			!strings.HasSuffix(f, "> 20÷3.0s=6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s") {
 			t.Errorf("36 ok of 20 workers in 5s: %q", f)
 		}
 	}
@@ -192,7 +192,7 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	// The fewest, the cap's sum and the window's ceiling: "≤20 end together, 2×" stopped
 	// short of it, and "> 6.7/s: …" won the line beside the window from the sum (newcomer 65
 	// W16), its times worked out from the hold (newcomer 77: "≤20 end twice" left why twice).
-	if last := over[len(over)-1]; last != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s" {
+	if last := over[len(over)-1]; last != "payment ok 7.2/s > 20÷3.0s=6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s" {
 		t.Errorf("the fewest form %q, want the cap's sum and the window's ceiling in it", last)
 	}
 	for _, f := range over {
@@ -218,14 +218,15 @@ func TestEndCapNotesSayWhatABatchIs(t *testing.T) {
 	e = EndCap{Replicas: 1, Servers: 5, Of: "permit", Hold: 3 * time.Second}
 	r.OK[Payment] = 2
 	over = e.OverCapNote("payment", &r)
-	// The narrowest: 51 cells beside the window at 80 columns (newcomer 65 W16).
+	// The narrowest: 51 cells beside the window at 80 columns (newcomer 65 W16), its bound
+	// "≤" too (newcomer 87 W4).
 	if bare := slices.IndexFunc(over, func(f string) bool { return strings.Contains(f, "> 1.7/s") }); bare >= 0 ||
-		over[len(over)-1] != "payment ok 2/s > 5÷3.0s = 1.7/s: 5×⌈5s÷3.0s⌉÷5s=2/s" || len([]rune(over[len(over)-1])) > 51 {
+		over[len(over)-1] != "payment ok 2/s > 5÷3.0s=1.7/s: ≤5×⌈5s÷3.0s⌉÷5s=2/s" || len([]rune(over[len(over)-1])) > 51 {
 		t.Errorf("no form with the cap's sum and the window's ceiling in 51 cells, or one without the sum: %q", over)
 	}
-	if !slices.Contains(over, "payment ok 2/s > 5 permits ÷ 3.0s = 1.7/s, the long-run ceiling: 5 end every 3.0s, twice in 5s: 2 × 5 ÷ 5s = 2/s") ||
-		!slices.Contains(over, "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end every 3.0s, twice in 5s, so 2/s") {
-		t.Errorf("whole batches: no form with the window's ceiling, equal: %q", over)
+	if !slices.Contains(over, "payment ok 2/s > 5 permits ÷ 3.0s = 1.7/s, the long-run ceiling: 5 end every 3.0s, twice in 5s: ≤ 2 × 5 ÷ 5s = 2/s") ||
+		!slices.Contains(over, "payment ok 2/s > 5÷3.0s = 1.7/s: 5 end every 3.0s, twice in 5s, so ≤ 2/s") {
+		t.Errorf("whole batches: no form with the window's ceiling, reached, as a bound (≤, newcomer 87 W4): %q", over)
 	}
 }
 
@@ -247,7 +248,7 @@ func TestEndCapNoteHalvesSayBatchesAlike(t *testing.T) {
 	}
 	pool := first(EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}, 7.2)
 	bulkhead := first(EndCap{Replicas: 1, Servers: 5, Of: "permit", Hold: 3 * time.Second}, 2)
-	if pool != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s" || bulkhead != "payment ok 2/s > 5÷3.0s = 1.7/s: 5×⌈5s÷3.0s⌉÷5s=2/s" {
+	if pool != "payment ok 7.2/s > 20÷3.0s=6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s" || bulkhead != "payment ok 2/s > 5÷3.0s=1.7/s: ≤5×⌈5s÷3.0s⌉÷5s=2/s" {
 		t.Errorf("halves at 58 and 59 columns:\n%q\n%q\nwant one wording", pool, bulkhead)
 	}
 }
@@ -273,7 +274,7 @@ func TestFleetCapSaysItsSum(t *testing.T) {
 		t.Fatalf("22.6/s against 20/s: not over the cap")
 	}
 	for _, f := range e.OverCapNote("payment", &r) {
-		if !strings.Contains(f, "× 20 workers ÷ 3.0s = 20/s") && !strings.Contains(f, "3 × 20÷3.0s = 20/s") {
+		if !strings.Contains(f, "× 20 workers ÷ 3.0s = 20/s") && !strings.Contains(f, "3 × 20÷3.0s = 20/s") && !strings.Contains(f, "3 × 20÷3.0s=20/s") {
 			t.Errorf("the cap without its sum: %q", f)
 		}
 	}
@@ -293,12 +294,12 @@ func TestFleetCapSaysItsSum(t *testing.T) {
 			widest = f
 		}
 	}
-	if !strings.Contains(widest, "(2 × 60 + r1's last 20) ÷ 5s = 28/s") {
+	if !strings.Contains(widest, "≤ (2 × 60 + r1's last 20) ÷ 5s = 28/s") {
 		t.Errorf("at 120 columns, not the sum whole: %q", widest)
 	}
 	r.OK[Payment] = 12
 	for _, f := range e.FewerRoundsNote("payment", &r, 2, 0.4) {
-		if strings.Contains(f, "< ") && !strings.Contains(f, "× 20 workers ÷ 3.0s = 20/s") && !strings.Contains(f, "3 × 20÷3.0s = 20/s") {
+		if strings.Contains(f, "< ") && !strings.Contains(f, "× 20 workers ÷ 3.0s = 20/s") && !strings.Contains(f, "3 × 20÷3.0s = 20/s") && !strings.Contains(f, "3 × 20÷3.0s=20/s") {
 			t.Errorf("the cap without its sum: %q", f)
 		}
 	}
@@ -306,7 +307,7 @@ func TestFleetCapSaysItsSum(t *testing.T) {
 	// the window from it (newcomer 65 W16).
 	one := EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}
 	r.OK[Payment] = 7.2
-	if last := one.OverCapNote("payment", &r); last[len(last)-1] != "payment ok 7.2/s > 20÷3.0s = 6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s" {
+	if last := one.OverCapNote("payment", &r); last[len(last)-1] != "payment ok 7.2/s > 20÷3.0s=6.7/s: ≤20×⌈5s÷3.0s⌉÷5s=8/s" {
 		t.Errorf("one instance's fewest form: %q", last[len(last)-1])
 	}
 }
@@ -366,7 +367,7 @@ func TestFleetCapNamesTwoReplicasLastEnds(t *testing.T) {
 	if !ok || e.Replicas != 3 {
 		t.Fatalf("r1 drained and r4 pulled before 7–12s: %+v", e)
 	}
-	want := "(2 × 60 + r1 and r4's last 40) ÷ 5s = 32/s"
+	want := "≤ (2 × 60 + r1 and r4's last 40) ÷ 5s = 32/s"
 	notes := e.OverCapNote("payment", &r)
 	if !slices.ContainsFunc(notes, func(n string) bool { return strings.HasSuffix(n, want) }) {
 		t.Errorf("no %q in %q", want, notes)
@@ -380,7 +381,7 @@ func TestOverCapNoteTimesAreTheHoldsInTheWindow(t *testing.T) {
 	e, r := overCapOf(t, 20, "worker", 400*time.Millisecond, 51, 13) // 255 in 5s: over 20 ÷ 400ms = 50/s, within 13 × 20
 	over := e.OverCapNote("payment", &r)
 	for _, want := range []string{"payment ok 51/s > 20 workers ÷ 400ms = 50/s, the long-run ceiling: ≤20 end every 400ms, 13 times in 5s: ≤ 13 × 20 ÷ 5s = 52/s",
-		"payment ok 51/s > 20÷400ms = 50/s: ≤20×⌈5s÷400ms⌉÷5s=52/s"} {
+		"payment ok 51/s > 20÷400ms=50/s: ≤20×⌈5s÷400ms⌉÷5s=52/s"} {
 		if !slices.Contains(over, want) {
 			t.Errorf("no %q in %q", want, over)
 		}
@@ -400,7 +401,7 @@ func TestOverCapNoteCeilAgreesWithTheHoldShown(t *testing.T) {
 	}
 	// Where they agree, the ⌈⌉ is there: 1.7s's own.
 	e, r = overCapOf(t, 5, "permit", 1700*time.Millisecond, 3, 3) // 15 in 5s: over 5 ÷ 1.7s = 2.9/s, within 3 × 5
-	if over := e.OverCapNote("payment", &r); !strings.HasSuffix(over[len(over)-1], "> 5÷1.7s = 2.9/s: 5×⌈5s÷1.7s⌉÷5s=3/s") {
+	if over := e.OverCapNote("payment", &r); !strings.HasSuffix(over[len(over)-1], "> 5÷1.7s=2.9/s: ≤5×⌈5s÷1.7s⌉÷5s=3/s") {
 		t.Errorf("1.7s: %q", over)
 	}
 }

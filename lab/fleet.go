@@ -61,6 +61,17 @@ func (f *FleetStats) Outs() []Pull {
 // are under a second apart.
 func (f *FleetStats) OutTimes() (at, gap []string) { return SpacedTimes(f.outTimes()) }
 
+// ShownAt is at as written, the time a line gives it: to the millisecond where written so
+// (fmtMillis), else as FmtSecs rounds. The pulls strip places each mark by it, so a mark sits
+// in the cell its written time is in: a pull at 26.66s, written "r3 26.7s", drew its "3" in
+// the cell of 26.00–26.67s on a 40s line of 60 (newcomer 87 W5).
+func ShownAt(at time.Duration, written string) time.Duration {
+	if written == fmtMillis(at) {
+		return at.Round(time.Millisecond)
+	}
+	return ShownSecs(at)
+}
+
 // StoryTimes are the Outs' times as the domino's story writes them, with no gaps between
 // them (InstantTimes): to the millisecond only where two would read as one instant.
 func (f *FleetStats) StoryTimes() []string { return InstantTimes(f.outTimes()) }

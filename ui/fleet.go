@@ -506,7 +506,10 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 	}
 	var events []event
 	var latest lab.Pull // the latest return on the line
-	for _, p := range fs.Outs() {
+	// Each mark at its time as written (lab.ShownAt): the list's outs, the rows' returns.
+	outAt, _ := fs.OutTimes()
+	backAt := fs.RowTimes(true)
+	for i, p := range fs.Outs() {
 		mark, st := replicaMark(p.Replica), t.dim
 		if p.Drained {
 			mark = "D"
@@ -514,9 +517,9 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 		if !p.Returned() {
 			st = t.alert
 		}
-		events = append(events, event{p.At, mark, st})
+		events = append(events, event{lab.ShownAt(p.At, outAt[i]), mark, st})
 		if p.Returned() && p.ReturnedAt <= elapsed { // r4's return at 19.5s, said twice in words, had no mark (newcomer 29)
-			events = append(events, event{p.ReturnedAt, backMark(p.Replica), t.dim})
+			events = append(events, event{lab.ShownAt(p.ReturnedAt, backAt(p.ReturnedAt)), backMark(p.Replica), t.dim})
 			if p.ReturnedAt > latest.ReturnedAt {
 				latest = p
 			}
@@ -554,11 +557,13 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 	// Each mark in the cell of its time; marks that share a cell take the next ones, side
 	// by side: "2·3" for r2 and r3 25ms apart put r3 ≈0.4s late on a 30s line (newcomer 38
 	// W10). A digit is a replica (the key says so), and the list under the line gives both
-	// times, so "23" is not read as twenty-three (newcomer 36 #32).
+	// times, so "23" is not read as twenty-three (newcomer 36 #32). The cells split the line's
+	// span as written ("40.0s"), in whole nanoseconds: no float lands a mark a cell early.
 	cols := make([]int, len(events))
+	span := lab.ShownSecs(elapsed)
 	for i, e := range events {
-		if elapsed > 0 {
-			cols[i] = min(int(float64(n)*e.at.Seconds()/elapsed.Seconds()), n-1)
+		if span > 0 {
+			cols[i] = min(int(int64(n)*int64(e.at)/int64(span)), n-1)
 		}
 	}
 	cols = apart(cols, n)

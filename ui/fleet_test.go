@@ -1082,6 +1082,30 @@ func TestPullAxisKeepsEveryPull(t *testing.T) {
 	}
 }
 
+// A mark sits in the cell of its time as written: r3 pulled at 26.66s, written "r3 26.7s",
+// drew its "3" in the cell of 26.00–26.67s of a 40.0s line of 60 cells, a cell before its
+// written time's (newcomer 87 W5: "·3·2" beside "r3 26.7s").
+func TestPullAxisPlacesMarksByWrittenTime(t *testing.T) {
+	fs := &lab.FleetStats{Pulls: []lab.Pull{{Replica: 3, At: 26660 * time.Millisecond}}}
+	if at, _ := fs.OutTimes(); at[0] != "26.7s" {
+		t.Fatalf("the pull is written %q, want 26.7s", at[0])
+	}
+	th := newTheme(true, true)
+	sixty := false
+	for w := 60; w <= 140; w++ {
+		got := ansi.Strip(pullAxis(th, fs, 40*time.Second, w))
+		line := []rune(got[strings.Index(got, "0s ")+3:])
+		n := len(line) - len([]rune(" 40.0s"))
+		sixty = sixty || n == 60
+		if col, want := slices.Index(line[:n], '3'), n*267/400; col != want {
+			t.Errorf("at %d (%d cells): 3 in cell %d, 26.7s is in cell %d: %q", w, n, col, want, got)
+		}
+	}
+	if !sixty {
+		t.Error("no width drew the line 60 cells")
+	}
+}
+
 // A replica's bar drawn scaled down says what a cell is worth, as the pool's and the
 // queue's bars do (newcomer 19: "r4 PPPPPPPPP· 17/20" at 80 columns), within the width; one
 // drawn a cell a worker says nothing. An exact cell says "=", and the note keeps its unit or

@@ -194,7 +194,7 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 		forms := []string{"5 permits ÷ 3.0s = 1.7/s, the long-run ceiling: up to 5 calls end together every 3.0s, so at most twice in these 5s: ≤ 2 × 5 ÷ 5s = 2/s",
 			"5 permits ÷ 3.0s = 1.7/s, the long-run ceiling: ≤5 end every 3.0s, twice in 5s: ≤ 2 × 5 ÷ 5s = 2/s",
 			"1.8/s > 5÷3.0s = 1.7/s: ≤5 end every 3.0s, twice in 5s: ≤ 2 × 5 ÷ 5s = 2/s",
-			"1.8/s > 5÷3.0s = 1.7/s: ≤5 end every 3.0s, twice in 5s, so ≤ 2/s", "1.8/s > 5÷3.0s = 1.7/s: ≤5×⌈5s÷3.0s⌉÷5s=2/s"}
+			"1.8/s > 5÷3.0s = 1.7/s: ≤5 end every 3.0s, twice in 5s, so ≤ 2/s", "1.8/s > 5÷3.0s=1.7/s: ≤5×⌈5s÷3.0s⌉÷5s=2/s"}
 		if !strings.Contains(n, "payment ok 1.8/s > ") || !slices.ContainsFunc(forms, func(f string) bool { return strings.Contains(n, f) }) ||
 			strings.Contains(n, "round") || strings.Contains(n, "2×\n") || strings.HasSuffix(n, "2×") {
 			t.Errorf("at %d, ok 1.8/s against 5 permits ÷ 3.0s = 1.7/s: %q", w, n)
