@@ -130,9 +130,6 @@ func mainPlan(t *theme, s screen) (drawn labCtx, pl layoutPlan, h int, status, f
 	c := newLabCtx(t, s, 0, s.width, 0)
 	h = s.height - len(status) - len(footer)
 	drawn, pl = labPlan(c, h)
-	if s.height >= hintKeptFrom {
-		return drawn, pl, h, status, footer
-	}
 	// Under the ⚠ line, the idle hint gives way where its row keeps the charts (fleet-domino
 	// at 80x24 lost them to the warning): the keys under it say "? help" too. The winning
 	// plan is drawn, not planned again: these are the frames of a machine already late.
@@ -145,7 +142,8 @@ func mainPlan(t *theme, s screen) (drawn labCtx, pl layoutPlan, h int, status, f
 	// costs no other panel a line: the legend or key the charts drop there (fleet-domino's
 	// three strips at 120x40 had no "last second" line, newcomer 59 G-minor). Planned from drawn:
 	// a ⚠ cut to one line stays so, or the row went to its second line, not to the charts.
-	if len(status) > 0 && s.status == "" && pl.chartsAtLeast(labPanels) {
+	// Not from hintKeptFrom rows up, where the hint keeps its row (the ⚠ give-way above stays).
+	if s.height < hintKeptFrom && len(status) > 0 && s.status == "" && pl.chartsAtLeast(labPanels) {
 		if mc, more := labPlan(drawn, h+1); more.onlyChartsTaller(labPanels, pl) && mc.inked(labPanels, more) > drawn.inked(labPanels, pl) {
 			status, h, drawn, pl = nil, h+1, mc, more
 		}
