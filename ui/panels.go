@@ -1067,10 +1067,10 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 			}
 		}
 	}
-	// A third line of settings where their two cut some and a line is still to spare, after
+	// A compare half's third line of settings (alone they are never cut) where their two cut some and a line is still to spare, after
 	// every richer panel had its turn: fleet-bulkhead's 80x24 kept a blank and cut its
 	// traffic, whose signup and health rates were then on no line (newcomers 76 and 77).
-	if k := settings; k >= 0 && drawnAt[k] == levelTight && spare > 0 && len(parts[k]) == 2 && cutLine(parts[k]) {
+	if k := settings; k >= 0 && c.compared() && drawnAt[k] == levelTight && spare > 0 && len(parts[k]) == 2 && cutLine(parts[k]) {
 		three := c
 		three.threeSettings = true
 		if more := three.draw(ps[k], levelTight); len(more) == 3 {
@@ -1230,9 +1230,10 @@ func sparedClause(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 func labPlan(c labCtx, h int) (labCtx, layoutPlan) {
 	ps := labPanels
 	c, pl := spared(c, ps, h)
-	// A second line of settings gives way where it would cost the per-second rates
-	// (fleet-bulkhead's half lost its /s rows to "timeout payments off, checks 2s · …").
-	if len(c.draw(settingsPanel, levelTight)) > 1 {
+	// A compare half's second line of settings gives way where it would cost the per-second
+	// rates (fleet-bulkhead's half lost its /s rows to "timeout payments off, checks 2s · …").
+	// Alone, the settings take the lines that keep each whole, one line or more: never tried.
+	if c.compared() && len(c.draw(settingsPanel, levelTight)) > 1 {
 		one := c
 		one.oneSettings, one.spare = true, spareLong
 		if oc, op := spared(one, ps, h); panelLines(ps, op.parts, tablePanel) > panelLines(ps, pl.parts, tablePanel) {
