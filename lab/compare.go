@@ -337,6 +337,7 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		away     [numClasses]turnedAway
 		latency  []int // the p99 and p50 rows: judged better or worse last (CompareClasses)
 	)
+	cannot := [2]notOKCannot{a.notOKCannot(), b.notOKCannot()} // each run's, the same for every class
 	for _, c := range Classes {
 		if !a.Active(c) && !b.Active(c) {
 			continue
@@ -384,7 +385,7 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		}
 		// Every way turned away, and every request not ok, as ok% counts them.
 		away[c] = turnedAway{moved{a: ca.RejectedTotal(), b: cb.RejectedTotal()}, moved{a: ca.Arrived - ca.OK, b: cb.Arrived - cb.OK},
-			[2]int64{ca.InFlight, cb.InFlight}, [2]int64{ca.Fallback, cb.Fallback}, [2]notOKCannot{a.notOKCannot(), b.notOKCannot()}}
+			[2]int64{ca.InFlight, cb.InFlight}, [2]int64{ca.Fallback, cb.Fallback}, cannot}
 		away[c].differs = awayTest(pairs, c, Fate.Away, away[c].a, away[c].b, closed || blocks) < FamilyAlpha
 		n := &away[c].notOK
 		n.differs = awayTest(pairs, c, Fate.NotOK, n.a, n.b, closed || blocks) < FamilyAlpha
