@@ -1612,7 +1612,7 @@ func heldWriter(last float64) func(float64) string {
 	}
 	return func(v float64) string {
 		if v >= heldWhole {
-			return fmt.Sprintf("%.1f", v)
+			return fmt.Sprintf("%.1f", heldDrawn(last, v)) // the strip's figure, so the two cannot drift
 		}
 		return heldValue(v)
 	}
