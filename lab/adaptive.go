@@ -215,7 +215,7 @@ func (r AdaptiveReading) worked(limit float64, held bool, atWhen, carries string
 		// negative excess is none (newcomer 87 G3).
 		product, count := noExcess(q), r.queued(false)
 		tail := ", under 0: "
-		if product == "0.0" {
+		if product == zeroExcess {
 			tail = ", at 0: "
 		}
 		if r.Queued > 0 {
@@ -278,6 +278,9 @@ func adaptiveSum(named, at, sum, tail string) string {
 	return named + " " + at + " × " + strings.ReplaceAll(sum, " ", "\u00a0") + tail
 }
 
+// zeroExcess is noExcess's one form of a product that rounds to 0 at its places.
+const zeroExcess = "0.0"
+
 // noExcess writes a reckoning of no excess, at or under 0, as the screen's other figures, to
 // a tenth ("−7.0", not "-6.996" as it printed, newcomer 67), with the typographic minus of
 // its sums; to more places, up to three, only where a tenth would read 0 of a figure that is not.
@@ -286,7 +289,7 @@ func noExcess(q float64) string {
 	for ; shown < 3 && math.Round(q*math.Pow10(shown)) == 0; shown++ {
 	}
 	if math.Round(q*math.Pow10(shown)) == 0 {
-		return "0.0"
+		return zeroExcess
 	}
 	return "−" + strconv.FormatFloat(-q, 'f', shown, 64)
 }
