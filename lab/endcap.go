@@ -345,7 +345,7 @@ func (e EndCap) OverCapNote(name string, r *Rates) []string {
 		// left to work out, a 3s hold's ends falling at most twice in 5s).
 		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s, a batch, and these %ds caught %s, the most %ds can catch %s apart, %d ok",
 			name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, r.Seconds, hold, b.ended),
-		fmt.Sprintf("/s: %s ok %s > %s ÷ %s = %s, the long-run ceiling: %s, a batch, and these %ds caught %s, the most %ds can catch %s apart: %d ok", name, ok, servers, hold, cap, b.long, r.Seconds, b.caught, r.Seconds, hold, b.ended),
+		fmt.Sprintf("/s: %s: %s, a batch, and these %ds caught %s, the most %ds can catch %s apart: %d ok", e.overLead(name, r), b.long, r.Seconds, b.caught, r.Seconds, hold, b.ended),
 		// The cap said as the long run's ceiling, so the batches read as why a few seconds pass it
 		// ("the long run's" read as the long run's ok/s, 6.2/s at Erlang B's 38%: newcomer 61):
 		// "> 20 workers ÷ 3.0s = 6.7/s: up to 20 calls end together" did not say how ok/s
